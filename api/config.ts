@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start-up.
+ * The schema is the documentation: the README's table mirrors these comments.
+ */
+const csv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('')
+  .transform((value) => value === 'true' || value === '1');
+
+export const configSchema = z
+  .object({
+    /** `production` turns off every test-only switch. */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** HTTP port of the Node server. */
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    /** Public origin, e.g. https://me.example; used for OAuth callbacks and trusted proxy hosts. */
+    SITE_URL: z.url().optional(),
+    /** PostgreSQL connection string; without it the embedded PGlite database is used. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** Folder of the embedded PGlite database (used only without DATABASE_URL). */
+    DATA_DIR: z.string().min(1).default('./.data'),
+    /** Seed demo content into an empty PostgreSQL database too (the embedded one is always seeded when empty). */
+    SEED_DEMO: flag,
+    /** Comma-separated verified emails that are admins. */
+    ADMIN_EMAILS: csv,
+    /** The owner's email: the one-time sign-in link signs in this account. Default: the first of ADMIN_EMAILS. */
+    OWNER_EMAIL: z.email().optional(),
+    /** GitHub OAuth app. */
+    GITHUB_CLIENT_ID: z.string().min(1).optional(),
+    GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Base URLs of GitHub's endpoints; only tests point these elsewhere. */
+    GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+    GITHUB_API_URL: z.url().default('https://api.github.com'),
+    /** Any OpenID Connect provider, by its issuer (discovery) URL. */
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Name shown on the sign-in chooser for the OIDC provider. */
+    OIDC_NAME: z.string().min(1).default('OpenID Connect'),
+    /** Test-only: allow an http:// issuer. Refused when NODE_ENV=production. */
+    OIDC_ALLOW_INSECURE: flag,
+    /** Spotify Web API client credentials; without them the curated catalogue alone is used. */
+    SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
+    SPOTIFY_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Base URLs of Spotify's endpoints; only tests point these elsewhere. */
+    SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
+    SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
+    /** Test-only: turns off sign-in rate limits. Refused when NODE_ENV=production. */
+    DISABLE_RATE_LIMIT: flag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT'] as const) {
+        if (env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is a test-only switch and cannot be on when NODE_ENV=production' });
+      }
+    }
+    const pairs = [
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+      ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+      ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `must be set together with ${env[a] ? a : b}` });
+      }
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Turns a failed parse into one line per bad variable, naming it. */
+export function describeConfigError(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`).join('\n');
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new Error(`Invalid environment:\n${describeConfigError(result.error)}`);
+  }
+  return result.data;
+}
+
+const KEY = Symbol.for('portfolio.config');
+type Holder = { [KEY]?: Config };
+
+/** The parsed environment, read once per process. */
+export function config(): Config {
+  const holder = globalThis as Holder;
+  return (holder[KEY] ??= parseConfig(process.env));
+}
+
+/** The owner's email: OWNER_EMAIL, else the first admin email, else a local placeholder. */
+export function ownerEmail(cfg: Config = config()): string {
+  return (cfg.OWNER_EMAIL ?? cfg.ADMIN_EMAILS[0] ?? 'owner@localhost').toLowerCase();
+}

@@ -1,0 +1,84 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { config } from '../config.ts';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+/** Both drivers expose the same query builder; we type against node-postgres's. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/*
+ * One database per process, shared through globalThis: scripts/start.ts opens it from source
+ * before the built server (a separate copy of this module) handles its first request.
+ */
+const KEY = Symbol.for('portfolio.database');
+type Holder = { [KEY]?: Database };
+const holder = globalThis as Holder;
+
+export function openDatabase(cfg: Config = config()): Database {
+  if (holder[KEY]) return holder[KEY];
+  const database = cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite(cfg.DATA_DIR);
+  holder[KEY] = database;
+  return database;
+}
+
+/** The open database. On serverless hosts the PostgreSQL pool opens on first use. */
+export function db(): Db {
+  const open = holder[KEY];
+  if (open) return open.db;
+  const cfg = config();
+  if (!cfg.DATABASE_URL) throw new Error('The embedded database is not open: start the server with `npm start`.');
+  return openDatabase(cfg).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const open = holder[KEY];
+  delete holder[KEY];
+  await open?.close();
+}
+
+function openPglite(dir: string): Database {
+  const unlock = lockDataDir(dir);
+  try {
+    const client = new PGlite(dir);
+    const database = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      db: database,
+      kind: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: process.env.VERCEL ? 5 : 10 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  if (process.env.VERCEL) {
+    // Lets Vercel Functions close idle clients before the instance is suspended.
+    import('@vercel/functions').then(({ attachDatabasePool }) => attachDatabasePool(pool)).catch(() => {});
+  }
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}

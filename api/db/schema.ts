@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** Raw bytes (images). Drizzle has no built-in bytea column. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person who signed in. SPEC §3 "User". */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  /** True only when a provider vouched for the address (or it is the owner's own link). */
+  emailVerified: boolean('email_verified').notNull().default(false),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  /** 'admin' marks the owner and ADMIN_EMAILS; everyone else is a 'viewer'. */
+  role: text('role').notNull().default('viewer'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Which provider identity belongs to which user. */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] })],
+);
+
+/**
+ * SPEC's session store (sid, sess, expire). `sid` is the SHA-256 hash of the cookie's
+ * token, never the token itself; `sess` holds the user id and the session's start.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').$type<{ userId: string; createdAt: string; renewedAt: string }>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+/** One-time owner sign-in links; only the hash of the link's token is kept. */
+export const loginLinks = pgTable('login_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A piece of work in the portfolio. SPEC §3 "Project". */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** planned | active | completed; any other text is shown as unknown. */
+    status: text('status').notNull().default('planned'),
+    /** Percent complete, 0 to 100. */
+    progress: integer('progress').notNull().default(0),
+    /** development | creative | personal | research | ui-ux-design, or the owner's own. */
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    technologies: text('technologies').array().notNull().default(sql`'{}'::text[]`),
+    /** ISO date (yyyy-mm-dd) or empty. */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    /** Live site, http(s) only. */
+    url: text('url'),
+    /** Thumbnail / screenshot: an /api/images/{key} address. */
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('projects_progress_range', sql`${t.progress} between 0 and 100`)],
+);
+
+/** A project's gallery picture (SPEC keeps these in memory; we keep them). */
+export const galleryImages = pgTable('gallery_images', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  /** logo | mockup | branding | web | uncategorized */
+  category: text('category').notNull().default('uncategorized'),
+  order: integer('order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A KPI, shown as a stat card. SPEC §3 "KPI / stat item". */
+export const kpis = pgTable('kpis', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+  unit: text('unit'),
+  /** A Lucide icon name; unknown names fall back to Package. */
+  icon: text('icon').notNull(),
+  /** Accent colour (#rrggbb). */
+  color: text('color').notNull().default('#6fffe9'),
+  change: text('change'),
+  sparklineData: doublePrecision('sparkline_data').array(),
+  tooltip: text('tooltip'),
+  category: text('category').notNull(),
+  /** Display order in the stats grid, lowest first. */
+  position: integer('position').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** A yearly trend line. SPEC §3 "Trend". */
+export const trends = pgTable('trends', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  data: doublePrecision('data').array().notNull(),
+  labels: text('labels').array().notNull(),
+  color: text('color').notNull().default('#6fffe9'),
+  unit: text('unit').notNull(),
+  description: text('description').notNull(),
+  change: text('change'),
+  updatedAt: updatedAt(),
+});
+
+/** A dated milestone. SPEC §3 "Timeline event". */
+export const timelineEvents = pgTable('timeline_events', {
+  id: serial('id').primaryKey(),
+  /** ISO date (yyyy-mm-dd). */
+  date: text('date').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  color: text('color').notNull().default('#6fffe9'),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
+
+/** What the owner is doing now; type 'focus' feeds the dashboard's pill. SPEC §3 "Current activity". */
+export const currentActivities = pgTable(
+  'current_activities',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    description: text('description'),
+    progress: integer('progress').notNull().default(0),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('current_activities_progress_range', sql`${t.progress} between 0 and 100`)],
+);
+
+/** The Now footer's items. SPEC §3 "Now item". */
+export const nowItems = pgTable(
+  'now_items',
+  {
+    id: serial('id').primaryKey(),
+    /** spotify | reading */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    description: text('description'),
+    progress: integer('progress').notNull().default(0),
+    /** { isPlaying, current, duration } for a track. */
+    metadata: jsonb('metadata').$type<{ isPlaying?: boolean; current?: string; duration?: string }>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('now_items_type', sql`${t.type} in ('spotify', 'reading')`),
+    check('now_items_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** The owner-curated playlist catalogue behind the mood matcher. */
+export const playlists = pgTable('playlists', {
+  /** Spotify's playlist id. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  imageUrl: text('image_url'),
+  tracksTotal: integer('tracks_total').notNull().default(0),
+  spotifyUrl: text('spotify_url').notNull(),
+  /** Moods it suits: focused, energetic, relaxed, creative, productive, coding. */
+  moods: text('moods').array().notNull().default(sql`'{}'::text[]`),
+  /** Activities it suits: work, study, workout, creativity, relaxation. */
+  activities: text('activities').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
+
+/** An uploaded image, re-encoded; one row per stored width (variant 0 is the full size). */
+export const images = pgTable(
+  'images',
+  {
+    key: text('key').notNull(),
+    /** 0 for the full image, else the variant's width in pixels. */
+    variant: integer('variant').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.variant] })],
+);
+
+/** A signed-in user's accessibility settings and theme, so they follow the user between devices. */
+export const preferences = pgTable('preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessibility: jsonb('accessibility').$type<Record<string, unknown>>().notNull().default({}),
+  theme: text('theme').notNull().default('system'),
+  updatedAt: updatedAt(),
+});
+
+/** Sign-in attempt counters per client address, shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,92 @@
+import { db } from '../db/client.ts';
+import { projectCreate, projectUpdate } from '../db/shapes.ts';
+import { ImageRejected } from '../services/images.ts';
+import { createProject, deleteProject, findProject, listProjects, parseId, toPublicProject, updateProject } from '../services/projects.ts';
+import { acceptUpload, decodeDataUrl, MAX_UPLOAD_BYTES } from '../services/uploads.ts';
+import { JSON_LIMIT, parseWith, readJson, readText } from './body.ts';
+import type { Handler, RequestContext } from './context.ts';
+import { HttpError, badRequest, notFound } from './errors.ts';
+import { requireAdmin } from './guards.ts';
+import { handle, json, noContent } from './respond.ts';
+
+/** Visitors see the same list, so a CDN may keep it briefly. */
+const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' };
+
+/** A data: URL of 10 MB of image is about 13.4 MB of base64 text. */
+const DATA_URL_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096;
+
+const projectId = (context: RequestContext) => {
+  const id = parseId(context.params.id);
+  if (id === null) throw badRequest('id: must be a positive whole number', 'id');
+  return id;
+};
+
+export const listProjectsRoute: Handler = () => handle(async () => json(await listProjects(db())));
+
+export const listPublicProjectsRoute: Handler = () =>
+  handle(async () => json((await listProjects(db())).map(toPublicProject), 200, PUBLIC_CACHE));
+
+export const getProjectRoute: Handler = (context) =>
+  handle(async () => {
+    const project = await findProject(db(), projectId(context));
+    if (!project) throw notFound('Project not found.');
+    return json(project);
+  });
+
+export const getPublicProjectRoute: Handler = (context) =>
+  handle(async () => {
+    const project = await findProject(db(), projectId(context));
+    if (!project) throw notFound('Project not found.');
+    return json(toPublicProject(project), 200, PUBLIC_CACHE);
+  });
+
+export const createProjectRoute: Handler = ({ locals, request }) =>
+  handle(async () => {
+    requireAdmin(locals.user);
+    const values = await readJson(request, projectCreate);
+    values.imageUrl = await storedImageUrl(values.imageUrl);
+    return json(await createProject(db(), values), 201);
+  });
+
+/** A partial update; an imageUrl sent as a data: URL is stored through the image pipeline first. */
+export const updateProjectRoute: Handler = (context) =>
+  handle(async () => {
+    requireAdmin(context.locals.user);
+    const id = projectId(context);
+    const type = context.request.headers.get('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, 'Send the body as application/json.');
+    const text = await readText(context.request, DATA_URL_BODY_LIMIT);
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw badRequest('The body is not valid JSON.');
+    }
+    const values = parseWith(projectUpdate, data);
+    const carriesImage = typeof values.imageUrl === 'string' && values.imageUrl.startsWith('data:');
+    if (text.length > JSON_LIMIT && !carriesImage) throw new HttpError(413, 'The body is larger than 100 KB.');
+    if (!(await findProject(db(), id))) throw notFound('Project not found.');
+    if (values.imageUrl !== undefined) values.imageUrl = await storedImageUrl(values.imageUrl);
+    const project = await updateProject(db(), id, values);
+    if (!project) throw notFound('Project not found.');
+    return json(project);
+  });
+
+export const deleteProjectRoute: Handler = (context) =>
+  handle(async () => {
+    requireAdmin(context.locals.user);
+    if (!(await deleteProject(db(), projectId(context)))) throw notFound('Project not found.');
+    return noContent();
+  });
+
+async function storedImageUrl(value: string | null | undefined): Promise<string | null | undefined> {
+  if (typeof value !== 'string' || !value.startsWith('data:')) return value;
+  const bytes = decodeDataUrl(value);
+  if (!bytes) throw badRequest('imageUrl: is not a valid image data URL', 'imageUrl');
+  try {
+    return (await acceptUpload(db(), bytes)).imageUrl;
+  } catch (error) {
+    if (error instanceof ImageRejected) throw new HttpError(error.status, error.message, 'imageUrl');
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { HttpError } from './errors.ts';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export const noContent = () => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+
+/** The error body every endpoint uses: `{ error, field? }`. */
+export function errorResponse(status: number, message: string, field?: string, headers: Record<string, string> = {}): Response {
+  return json(field ? { error: message, field } : { error: message }, status, headers);
+}
+
+/**
+ * Runs an endpoint: a client's mistake becomes its 4xx answer; anything unexpected is logged with
+ * detail on the server and answered with a generic 500 (no input a client sends should land here).
+ */
+export async function handle(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field);
+    const refused = databaseRefusal(error);
+    if (refused) return errorResponse(refused.status, refused.message);
+    console.error('Unexpected error while handling a request:', error);
+    return errorResponse(500, 'Something went wrong on our side. Please try again.');
+  }
+}
+
+/** A constraint the database enforces is the client's mistake, not ours. */
+function databaseRefusal(error: unknown): { status: number; message: string } | null {
+  const code = findCode(error);
+  if (code === '23505') return { status: 409, message: 'That already exists.' };
+  if (code === '23514' || code === '23502' || code === '22P02' || code === '22003') {
+    return { status: 400, message: 'A value is out of the allowed range.' };
+  }
+  if (code === '23503') return { status: 400, message: 'It refers to something that does not exist.' };
+  return null;
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

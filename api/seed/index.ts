@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { currentActivities, galleryImages, kpis, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
+import {
+  MINT,
+  seedActivities,
+  seedGallery,
+  seedKpis,
+  seedNowItems,
+  seedPlaylists,
+  seedProjects,
+  seedTimeline,
+  seedTrends,
+  type Motif,
+} from './data.ts';
+import { COVER_SIZE, GALLERY_SIZE, PLAYLIST_SIZE, storeArtwork } from './images.ts';
+
+/** Any constant works; it only has to be the same for every instance, so two never seed at once. */
+const SEED_LOCK = 7_421_338;
+
+const PLAYLIST_MOTIFS: Motif[] = ['waves', 'orbits', 'bars', 'bloom'];
+
+/** Like Promise.all, but fails only once every job has ended, so none still writes after a rollback. */
+async function settleAll<T>(jobs: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(jobs);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
+/** True when no project exists yet: the signal that this is a fresh install. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: projects.id }).from(projects).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Fills a fresh database with the demo content of ./data.ts and its generated artwork.
+ * Idempotent: when any project exists it does nothing. Everything happens in one transaction
+ * under an advisory lock, so a crash leaves no half-seeded database and two instances starting
+ * together seed once.
+ */
+export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    // The transaction offers the same query builder as the database; storeImage only inserts.
+    const t = tx as unknown as Db;
+    if (!(await isDatabaseEmpty(t))) return { seeded: false };
+
+    // Images first, drawn in parallel (sharp works on its own threads): the rows below carry their addresses.
+    const withCover = seedPlaylists.filter((playlist) => playlist.coverAccent);
+    const urls = await settleAll([
+      ...seedProjects.map((p) => storeArtwork(t, { seed: p.name, accent: p.accent, motif: p.motif, size: COVER_SIZE })),
+      ...seedGallery.map((g) => storeArtwork(t, { seed: g.title, accent: g.accent, motif: g.motif, size: GALLERY_SIZE })),
+      ...withCover.map((playlist, index) =>
+        storeArtwork(t, {
+          seed: playlist.name,
+          accent: playlist.coverAccent ?? MINT,
+          motif: PLAYLIST_MOTIFS[index % PLAYLIST_MOTIFS.length] ?? 'waves',
+          size: PLAYLIST_SIZE,
+        }),
+      ),
+    ]);
+    const covers = urls.slice(0, seedProjects.length);
+    const gallery = urls.slice(seedProjects.length, seedProjects.length + seedGallery.length);
+    const playlistCovers = new Map(withCover.map((playlist, index) => [playlist.id, urls[seedProjects.length + seedGallery.length + index]]));
+
+    const inserted = await t
+      .insert(projects)
+      .values(
+        seedProjects.map(({ accent: _accent, motif: _motif, ...project }, index) => ({
+          ...project,
+          imageUrl: covers[index] ?? null,
+          // Dated by its start, so "recent projects" lists the newest work first.
+          createdAt: project.startDate ? new Date(`${project.startDate}T09:00:00Z`) : new Date(),
+        })),
+      )
+      .returning({ id: projects.id, name: projects.name });
+    const first = inserted.find((row) => row.name === seedProjects[0]?.name);
+    if (first) {
+      await t.insert(galleryImages).values(
+        seedGallery.map(({ accent: _accent, motif: _motif, ...item }, index) => ({
+          ...item,
+          projectId: first.id,
+          imageUrl: gallery[index] ?? '',
+        })),
+      );
+    }
+
+    await t.insert(kpis).values(seedKpis);
+    await t.insert(trends).values(seedTrends);
+    await t.insert(timelineEvents).values(seedTimeline);
+    await t.insert(currentActivities).values(seedActivities);
+    await t.insert(nowItems).values(seedNowItems);
+    await t.insert(playlists).values(
+      seedPlaylists.map(({ coverAccent: _coverAccent, ...playlist }) => ({
+        ...playlist,
+        imageUrl: playlistCovers.get(playlist.id) ?? null,
+      })),
+    );
+    return { seeded: true };
+  });
+}

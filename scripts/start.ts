@@ -1,0 +1,41 @@
+// npm start: build when the sources are newer than the build, open the database, then serve.
+import { pathToFileURL } from 'node:url';
+import { config } from '../api/config.ts';
+import { closeDatabase } from '../api/db/client.ts';
+import { startDatabase } from '../api/startup.ts';
+import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
+
+let cfg;
+try {
+  cfg = config();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+buildIfNeeded();
+
+try {
+  await startDatabase(cfg);
+} catch (error) {
+  console.error(`Could not open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+// The built entry would start listening on import; we start it ourselves once the database is ready.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.PORT = String(cfg.PORT);
+const { startServer } = await import(pathToFileURL(serverEntry).href);
+const { server } = startServer();
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing the server and the database.`);
+  await server.stop().catch(() => {});
+  await closeDatabase();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

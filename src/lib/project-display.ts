@@ -1,0 +1,69 @@
+/** How projects are labelled and grouped on the pages (SPEC §2, §4). Pure, shared by pages and islands. */
+
+export const STATUS = {
+  planned: { label: 'Planned', color: 'var(--status-planned)' },
+  active: { label: 'Active', color: 'var(--status-active)' },
+  completed: { label: 'Completed', color: 'var(--status-completed)' },
+} as const;
+
+/** Planned is the display default; any other unknown value is grey. */
+export function statusInfo(status: string | null | undefined): { label: string; color: string } {
+  if (!status) return STATUS.planned;
+  return STATUS[status as keyof typeof STATUS] ?? { label: capitalize(status), color: 'var(--status-unknown)' };
+}
+
+export const PUBLIC_CATEGORIES = [
+  { value: 'all', label: 'All' },
+  { value: 'ui-ux-design', label: 'UI/UX Design Systems' },
+  { value: 'development', label: 'Development' },
+  { value: 'creative', label: 'Creative' },
+  { value: 'personal', label: 'Personal' },
+  { value: 'research', label: 'Research' },
+] as const;
+
+export const ADMIN_CATEGORIES = ['all', 'development', 'creative', 'personal', 'research'] as const;
+
+/**
+ * SPEC's public-list quirk, kept on purpose: development, creative and personal are shown
+ * as ui-ux-design, research is not, so those three filters match nothing there.
+ */
+export function publicCategory(category: string): string {
+  return ['development', 'creative', 'personal'].includes(category) ? 'ui-ux-design' : category;
+}
+
+/** 'ui-ux-design' reads 'UI/UX Design'; other categories are capitalised; none is 'General'. */
+export function categoryLabel(category: string | null | undefined): string {
+  if (!category) return 'General';
+  if (category === 'ui-ux-design') return 'UI/UX Design';
+  return category.split('-').map(capitalize).join(' ');
+}
+
+/** SPEC: non-array technologies or tags count as empty. */
+export function asList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** The first `max` items and how many more there are, for '+N'. */
+export function firstOf<T>(items: T[], max: number): { shown: T[]; more: number } {
+  return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
+}
+
+/** Case-insensitive match on name or description. */
+export function matchesSearch(project: { name: string; description: string | null }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return project.name.toLowerCase().includes(q) || (project.description ?? '').toLowerCase().includes(q);
+}
+
+/** A yyyy-mm-dd date in the reader's local format; dates are calendar days, never shifted by time zone. */
+export function formatLocalDate(value: string | null | undefined, locale?: string): string | null {
+  if (!value) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

@@ -1,0 +1,1 @@
+export { serveImageRoute as GET } from '../../../../api/http/image-routes.ts';

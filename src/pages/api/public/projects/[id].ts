@@ -1,0 +1,1 @@
+export { getPublicProjectRoute as GET } from '../../../../../api/http/project-routes.ts';

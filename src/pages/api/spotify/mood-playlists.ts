@@ -1,0 +1,1 @@
+export { moodPlaylistsRoute as GET } from '../../../../api/http/dashboard-routes.ts';

@@ -1,0 +1,1 @@
+export { statsRoute as GET } from '../../../api/http/dashboard-routes.ts';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { demoProjects } from '../../api/seed/data.ts';
+
+const base = inject('baseUrl');
+const get = (path: string) => fetch(new URL(path, base), { redirect: 'manual' });
+
+describe('server-rendered pages', () => {
+  it('serves the visitor landing page with its texts', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const text of [
+      'Creative Technologist',
+      'Currently: Available for new projects',
+      'Creative Portfolio',
+      '2025',
+      'View Portfolio',
+      'Admin Access',
+      'Creative Life Overview',
+      'Active Projects',
+      'Daily Focus',
+      'This Week',
+      'Creative Output',
+      'Dual-Purpose Platform',
+      'Public Portfolio',
+      'Admin Dashboard',
+      'Project Management',
+    ]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it('puts every seeded project name and description in the raw HTML of the public portfolio', async () => {
+    const response = await get('/public-projects');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('s-maxage');
+    const html = await response.text();
+    for (const project of demoProjects) {
+      expect(html).toContain(escapeHtml(project.name));
+      expect(html).toContain(escapeHtml(project.description));
+    }
+  });
+
+  it('answers unknown routes with 404 and the two texts', async () => {
+    const response = await get('/no/such/page');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('404 Page Not Found');
+    expect(html).toContain('Did you forget to add the page to the router?');
+  });
+
+  it('answers an unknown or non-numeric project id with the Project Not Found page and 404', async () => {
+    for (const path of ['/public-projects/999999', '/public-projects/abc', '/public-projects/1.5']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain('Project Not Found');
+    }
+  });
+
+  it('sends the security headers on HTML', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBeTruthy();
+  });
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

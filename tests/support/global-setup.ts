@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
+import { startTestServices, type TestServices } from './services.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverLog: string;
+    databaseUrl: string;
+    services: TestServices['env'];
+  }
+}
+
+/**
+ * Builds the site, makes a fresh database (a temp PGlite folder, or a new randomly named PostgreSQL
+ * database when TEST_DATABASE_URL is set), starts the real server process on a free port and hands
+ * its address to the tests. Everything is removed afterwards.
+ */
+export default async function setup(project: TestProject) {
+  buildIfNeeded();
+
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const workDir = resolve('.test-data', runId);
+  mkdirSync(workDir, { recursive: true });
+
+  const database = await createTestDatabase(runId, workDir);
+  const services = await startTestServices();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serverLog = resolve(workDir, 'server.log');
+  const log = openSync(serverLog, 'a');
+
+  const server = spawn(process.execPath, ['scripts/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: baseUrl,
+      SEED_DEMO: 'true',
+      ADMIN_EMAILS: 'owner@example.test,second-admin@example.test',
+      OWNER_EMAIL: 'owner@example.test',
+      ...database.env,
+      ...services.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  await waitForServer(baseUrl, server, serverLog);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
+  project.provide('databaseUrl', database.env.DATABASE_URL ?? '');
+  project.provide('services', services.env);
+
+  return async () => {
+    await stopProcess(server);
+    await services.stop();
+    await database.drop();
+    if (!process.env.KEEP_TEST_DATA) rmSync(workDir, { recursive: true, force: true });
+  };
+}
+
+async function createTestDatabase(runId: string, workDir: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    return { env: { DATA_DIR: resolve(workDir, 'pglite') } as Record<string, string>, drop: async () => {} };
+  }
+  // Drizzle keeps its journal in a fixed schema, so isolation needs a database of our own per run.
+  const name = `test_${runId}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.href } as Record<string, string>,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, server: ChildProcess, logPath: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}; see ${logPath}`);
+    try {
+      const response = await fetch(`${baseUrl}/public-projects`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer within 120 s; see ${logPath}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
