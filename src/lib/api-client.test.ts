@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiRequest } from './api-client.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(response: Response) {
+  const spy = vi.fn(async (_url: string, _init?: RequestInit) => response);
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+describe('the API client', () => {
+  it('sends cookies and a JSON content type only when there is a body', async () => {
+    const spy = stubFetch(new Response('{}', { status: 201 }));
+    await apiRequest('POST', '/api/kpis', { name: 'x' });
+    expect(spy.mock.calls[0]![1]).toMatchObject({ credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' });
+    await apiRequest('DELETE', '/api/projects/1');
+    expect(spy.mock.calls[1]![1]).toMatchObject({ credentials: 'include', headers: {}, body: undefined });
+  });
+
+  it('turns a failed answer into "status: body"', async () => {
+    stubFetch(new Response('{"error":"name: is required","field":"name"}', { status: 400, statusText: 'Bad Request' }));
+    const error = (await apiRequest('POST', '/api/projects', {}).catch((e) => e)) as ApiError;
+    expect(error.message).toBe('400: {"error":"name: is required","field":"name"}');
+    expect(error.details.field).toBe('name');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiGet('/api/kpis')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('can turn a 401 into null for reads, and fails by default', async () => {
+    stubFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
+    expect(await apiGet('/api/auth/user', { on401: 'returnNull' })).toBeNull();
+    stubFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
+    await expect(apiGet('/api/auth/user')).rejects.toThrow('401: Unauthorized');
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The one way islands talk to the API (SPEC §7, §8): cookies always sent, a JSON content type only
+ * when there is a body, no retries. A non-2xx answer becomes an error whose message is
+ * "<status>: <body text, or the status text when the body is empty>".
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The `{ error, field }` the API sends for bad input, when there is one. */
+  get details(): { error?: string; field?: string } {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: unknown; field?: unknown };
+      return {
+        error: typeof parsed.error === 'string' ? parsed.error : undefined,
+        field: typeof parsed.field === 'string' ? parsed.field : undefined,
+      };
+    } catch {
+      return {};
+    }
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, response.statusText, text);
+}
+
+/** A call that changes data (POST, PATCH, PUT, DELETE) or any request with a body. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** A read. With `on401: 'returnNull'` a 401 yields null instead of failing (the default is to fail). */
+export async function apiGet<T>(url: string, options: { on401?: 'throw' | 'returnNull'; signal?: AbortSignal } = {}): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include', signal: options.signal });
+  if (options.on401 === 'returnNull' && response.status === 401) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
+
+/** A JSON answer of a write, or null for 204. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T | null> {
+  const response = await apiRequest(method, url, data);
+  if (response.status === 204) return null;
+  return (await response.json()) as T;
+}

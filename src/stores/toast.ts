@@ -1,0 +1,25 @@
+import { atom } from 'nanostores';
+
+/** SPEC §9: one toast at a time, shown for 5000 ms unless dismissed. */
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  /** 'destructive' for failures (SPEC §8). */
+  variant?: 'default' | 'destructive';
+}
+
+export const $toast = atom<Toast | null>(null);
+
+let nextId = 1;
+
+/** Shows a toast, replacing any toast already shown. Any island may call it. */
+export function toast(input: Omit<Toast, 'id'>): void {
+  $toast.set({ ...input, id: nextId++ });
+}
+
+export function dismissToast(): void {
+  $toast.set(null);
+}
