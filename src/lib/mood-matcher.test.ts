@@ -9,7 +9,7 @@ describe('mood matcher display rules', () => {
   });
 
   it('gives every mood an emoji and an unknown mood a music note', () => {
-    expect(MOODS.every((mood) => mood.emoji && mood.emoji !== '🎵')).toBe(true);
+    expect(MOODS.every((mood) => mood.emoji.length > 0 && (mood.emoji as string) !== '🎵')).toBe(true);
     expect(moodEmoji('coding')).toBe('💻');
     expect(moodEmoji('melancholic')).toBe('🎵');
   });

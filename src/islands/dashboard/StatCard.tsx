@@ -1,0 +1,91 @@
+import {
+  FloatingPortal,
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  useDelayGroup,
+  useDismiss,
+  useFloating,
+  useFocus,
+  useHover,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
+import { useId, useRef, useState, type CSSProperties } from 'react';
+import type { StatItem } from '../../lib/dashboard-types.ts';
+import { statCardColors } from '../../lib/stat-card-colors.ts';
+import { kpiIcon } from './kpi-icons.ts';
+import Sparkline from './Sparkline.tsx';
+import { useEntrance } from './use-entrance.ts';
+
+/** SPEC §9: the tooltip sits 4 px from its card. */
+const TOOLTIP_OFFSET = 4;
+
+interface Props {
+  stat: StatItem;
+  /** Position in the grid: the entrance is delayed 0.1 s per position. */
+  index: number;
+  /** The card surface as measured in the browser, once known. */
+  surface: string | null;
+}
+
+/** One stat: icon, name, value, optional change and sparkline; its tooltip opens on hover (after the group's delay) or keyboard focus. */
+export default function StatCard({ stat, index, surface }: Props) {
+  const cardRef = useRef<HTMLLIElement>(null);
+  const entrance = useEntrance(cardRef);
+  const [open, setOpen] = useState(false);
+  const tooltip = stat.tooltip?.trim() || '';
+  const hasTooltip = tooltip.length > 0;
+  const nameId = useId();
+
+  const { refs, floatingStyles, context } = useFloating({
+    open: open && hasTooltip,
+    onOpenChange: setOpen,
+    placement: 'top',
+    middleware: [offset(TOOLTIP_OFFSET), flip({ padding: 8 }), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+  // The group (StatsGrid) holds SPEC's 700 ms open delay and its 300 ms skip-delay window.
+  const { delay } = useDelayGroup(context, { id: stat.id });
+  const hover = useHover(context, { enabled: hasTooltip, delay, move: false });
+  const focus = useFocus(context, { enabled: hasTooltip });
+  const dismiss = useDismiss(context);
+  const role = useRole(context, { role: 'tooltip' });
+  const { getReferenceProps, getFloatingProps } = useInteractions([hover, focus, dismiss, role]);
+
+  const { Icon, known } = kpiIcon(stat.icon);
+  const style = { '--i': index, ...statCardColors(stat.color, surface) } as CSSProperties;
+
+  return (
+    <li ref={cardRef} className="stat-card" data-enter={entrance} style={style}>
+      <div
+        ref={refs.setReference}
+        className="stat-card-body card flex h-full flex-col gap-3 p-4 sm:p-5"
+        data-stat-card={stat.id}
+        tabIndex={hasTooltip ? 0 : undefined}
+        aria-labelledby={hasTooltip ? nameId : undefined}
+        {...getReferenceProps()}
+      >
+        <div className="flex items-start justify-between gap-2">
+          <span className="stat-icon inline-flex size-10 shrink-0 items-center justify-center rounded-xl" data-icon={known ? stat.icon : 'Package'}>
+            <Icon aria-hidden="true" size={20} strokeWidth={2} />
+          </span>
+          <Sparkline data={stat.sparklineData} />
+        </div>
+        <h3 id={nameId} className="text-sm font-medium text-muted">
+          {stat.name}
+        </h3>
+        <p className="stat-value font-mono text-2xl font-bold leading-none tracking-tight tabular-nums sm:text-3xl">{stat.value}</p>
+        {stat.change ? <p className="text-xs text-muted">{stat.change}</p> : null}
+      </div>
+      {hasTooltip && context.open ? (
+        <FloatingPortal>
+          <div ref={refs.setFloating} style={floatingStyles} className="stat-tooltip" {...getFloatingProps()}>
+            {tooltip}
+          </div>
+        </FloatingPortal>
+      ) : null}
+    </li>
+  );
+}
