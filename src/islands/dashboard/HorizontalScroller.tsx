@@ -70,7 +70,7 @@ export default function HorizontalScroller({ label, children, busy = false }: Pr
       </div>
       <ul
         ref={listRef}
-        className="scroller -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
+        className="scroller -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:scroll-px-0 sm:px-0"
         aria-label={label}
         aria-busy={busy || undefined}
         // A scrollable region must be reachable by keyboard so the arrow keys can scroll it.

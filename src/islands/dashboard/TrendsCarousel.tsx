@@ -29,7 +29,7 @@ export default function TrendsCarousel() {
   return (
     <HorizontalScroller label="Yearly trends">
       {state.data.map((trend) => (
-        <li key={trend.id} className="card trend-card flex flex-col gap-3 p-5" data-trend={trend.id}>
+        <li key={trend.id} className="card trend-card relative flex flex-col gap-3 p-5" data-trend={trend.id}>
           <div className="flex items-baseline justify-between gap-3">
             <h3 className="font-semibold">{trend.name}</h3>
             {trend.unit ? <span className="chip shrink-0">{trend.unit}</span> : null}
