@@ -1,0 +1,63 @@
+import type { Browser, Page, Route } from 'playwright-core';
+import { inject } from 'vitest';
+import { newPage, type PageOptions } from '../support/browser.ts';
+import { sameOriginHeaders, sessionCookie, signIn, type Role } from '../support/sign-in.ts';
+
+/** Shared steps of the dashboard journeys (not a test file itself). */
+
+const cookies = new Map<Role, Promise<string>>();
+
+/** One session per role per file: signing in is the slow part, and the dashboard only reads. */
+export function cookieFor(role: Role): Promise<string> {
+  let cookie = cookies.get(role);
+  if (!cookie) {
+    cookie = sessionCookie(role);
+    cookies.set(role, cookie);
+  }
+  return cookie;
+}
+
+/** A signed-in page on the dashboard, optionally with routes set up before the first request. */
+export async function openDashboard(
+  browser: Browser,
+  options: PageOptions & { role?: Role; before?: (page: Page) => Promise<void> } = {},
+) {
+  const { context, page } = await newPage(browser, options);
+  await signIn(context, options.role ?? 'admin');
+  await options.before?.(page);
+  await page.goto('/');
+  return { context, page };
+}
+
+/** A JSON call to the API as the owner (writes carry the same-origin header a page would send). */
+export async function asOwner<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(new URL(path, inject('baseUrl')), {
+    method,
+    headers: { ...sameOriginHeaders(await cookieFor('admin')), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? null : await response.json()) as T;
+}
+
+/** Scrolls a section into view the way a reader would, so its island loads. */
+export async function scrollToSection(page: Page, id: string): Promise<void> {
+  await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+}
+
+/**
+ * Holds matching requests until `release()` is called: "the API is slow" without guessing how slow.
+ * Each held request then continues to the real server (or answers with `reply` when given).
+ */
+export async function holdRequests(page: Page, url: string | RegExp, reply?: (route: Route) => Promise<void>) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  await page.route(url, async (route) => {
+    held++;
+    await gate;
+    if (reply) await reply(route);
+    else await route.continue();
+  });
+  return { release: () => open(), held: () => held };
+}
