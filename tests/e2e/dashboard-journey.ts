@@ -1,5 +1,5 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { newPage, type PageOptions } from '../support/browser.ts';
 import { sameOriginHeaders, sessionCookie, signIn, type Role } from '../support/sign-in.ts';
 
@@ -20,7 +20,7 @@ export function cookieFor(role: Role): Promise<string> {
 /** A signed-in page on the dashboard, optionally with routes set up before the first request. */
 export async function openDashboard(
   browser: Browser,
-  options: PageOptions & { role?: Role; before?: (page: Page) => Promise<void> } = {},
+  options: PageOptions & { role?: Role; before?: (page: Page) => Promise<unknown> } = {},
 ) {
   const { context, page } = await newPage(browser, options);
   await signIn(context, options.role ?? 'admin');
@@ -33,7 +33,10 @@ export async function openDashboard(
 export async function asOwner<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(new URL(path, inject('baseUrl')), {
     method,
-    headers: { ...sameOriginHeaders(await cookieFor('admin')), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      ...sameOriginHeaders(await cookieFor('admin')),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -60,4 +63,12 @@ export async function holdRequests(page: Page, url: string | RegExp, reply?: (ro
     else await route.continue();
   });
   return { release: () => open(), held: () => held };
+}
+
+/**
+ * expect.poll with room for a busy machine: vitest's default second is too short when other browsers
+ * share the cores. Waiting longer never makes a wrong page pass.
+ */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, { timeout: 15_000, interval: 100, message });
 }

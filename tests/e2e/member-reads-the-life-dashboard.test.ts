@@ -5,7 +5,7 @@ import { DEEP_DIVE_BLOCKS, formatEventDate, recentProjects } from '../../src/lib
 import type { DeepDiveProject, StatItem, TimelineItem, TrendItem } from '../../src/lib/dashboard-types.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { asOwner, cookieFor, openDashboard, scrollToSection } from './dashboard-journey.ts';
+import { asOwner, cookieFor, openDashboard, scrollToSection, eventually } from './dashboard-journey.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,15 +21,13 @@ const hydrated = (page: Page, section: string) =>
 
 /** The cards on screen are exactly the API's stats, in order (reloading if another test changed them meanwhile). */
 async function expectCardsToMatchApi(page: Page) {
-  await expect
-    .poll(async () => {
-      const api = await asOwner<StatItem[]>('GET', '/api/stats');
-      const shown = await statNames(page);
-      if (shown.join('|') === api.map((s) => s.name).join('|')) return true;
-      await page.reload();
-      return false;
-    })
-    .toBe(true);
+  await eventually(async () => {
+    const api = await asOwner<StatItem[]>('GET', '/api/stats');
+    const shown = await statNames(page);
+    if (shown.join('|') === api.map((s) => s.name).join('|')) return true;
+    await page.reload();
+    return false;
+  }).toBe(true);
 }
 
 describe('a signed-in member reads the life dashboard', () => {
@@ -66,7 +64,9 @@ describe('a signed-in member reads the life dashboard', () => {
     ] as const) {
       const { context, page } = await openDashboard(browser, { width });
       await expectCardsToMatchApi(page);
-      const tracks = await page.locator('#stats .stats-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+      const tracks = await page
+        .locator('#stats .stats-grid')
+        .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
       expect(tracks, `${width}px`).toBe(columns);
       await context.close();
     }
@@ -87,7 +87,10 @@ describe('a signed-in member reads the life dashboard', () => {
       for (const card of cards) {
         const ink = parseColor(card.ink)!;
         const own = parseColor(card.color)!;
-        expect(contrastRatio(ink, parseColor(card.surface)!), `${card.color} as ${card.ink} on ${card.surface}`).toBeGreaterThanOrEqual(4.5);
+        expect(
+          contrastRatio(ink, parseColor(card.surface)!),
+          `${card.color} as ${card.ink} on ${card.surface}`,
+        ).toBeGreaterThanOrEqual(4.5);
         // Same hue (greys and near-greys aside, where hue means little).
         if (Math.max(...own) - Math.min(...own) > 40) expect(Math.abs(hueOf(ink) - hueOf(own))).toBeLessThan(4);
       }
@@ -112,7 +115,10 @@ describe('a signed-in member reads the life dashboard', () => {
     expect(await first.getAttribute('height')).toBe('32');
     expect(await first.locator('path').nth(1).getAttribute('stroke-width')).toBe('2');
     expect(await first.locator('path circle, circle').count()).toBe(0);
-    const fill = await first.locator('path').first().evaluate((path) => getComputedStyle(path).fill);
+    const fill = await first
+      .locator('path')
+      .first()
+      .evaluate((path) => getComputedStyle(path).fill);
     const [r, g, b, alpha] = (/^rgba\((\d+), (\d+), (\d+), ([\d.]+)\)$/.exec(fill) ?? []).slice(1).map(Number);
     expect([r, g, b]).toEqual([...parseColor(withLine[0]!.color)!]);
     expect(Math.abs(alpha! - 0x20 / 255)).toBeLessThan(0.01);
@@ -134,7 +140,7 @@ describe('a signed-in member reads the life dashboard', () => {
     });
     await card.hover();
     const tooltip = page.getByRole('tooltip');
-    await expect.poll(() => tooltip.textContent()).toBe(withTip.tooltip);
+    await eventually(() => tooltip.textContent()).toBe(withTip.tooltip);
     const { hoverAt, tipAt } = await page.evaluate(() => {
       const w = window as unknown as { hoverAt: number; tipAt: number };
       return { hoverAt: w.hoverAt, tipAt: w.tipAt };
@@ -142,7 +148,7 @@ describe('a signed-in member reads the life dashboard', () => {
     // SPEC's 700 ms open delay (a lower bound: a slow machine can only make it later).
     expect(tipAt - hoverAt).toBeGreaterThanOrEqual(690);
     await page.mouse.move(0, 0);
-    await expect.poll(() => tooltip.count()).toBe(0);
+    await eventually(() => tooltip.count()).toBe(0);
 
     // Keyboard: Tab through the page until a stat card has focus; its tooltip opens and Escape closes it.
     let focused: string | null = null;
@@ -152,11 +158,11 @@ describe('a signed-in member reads the life dashboard', () => {
     }
     expect(focused, 'a stat card is reachable with Tab').not.toBeNull();
     const focusedStat = stats.find((stat) => String(stat.id) === focused)!;
-    await expect.poll(() => tooltip.textContent()).toBe(focusedStat.tooltip);
+    await eventually(() => tooltip.textContent()).toBe(focusedStat.tooltip);
     const describedBy = await page.evaluate(() => document.activeElement?.getAttribute('aria-describedby'));
     expect(describedBy).toBe(await tooltip.getAttribute('id'));
     await page.keyboard.press('Escape');
-    await expect.poll(() => tooltip.count()).toBe(0);
+    await eventually(() => tooltip.count()).toBe(0);
     await context.close();
   });
 
@@ -202,7 +208,7 @@ describe('a signed-in member reads the life dashboard', () => {
     const events = await asOwner<TimelineItem[]>('GET', '/api/timeline');
     await scrollToSection(page, 'timeline');
     const cards = page.locator('[data-timeline-event]');
-    await expect.poll(() => cards.count()).toBe(events.length);
+    await eventually(() => cards.count()).toBe(events.length);
     expect(await cards.locator('time').allTextContents()).toEqual(events.map((event) => formatEventDate(event.date)));
     expect(await cards.locator('time').first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const first = events[0]!;
@@ -217,10 +223,10 @@ describe('a signed-in member reads the life dashboard', () => {
     await row.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+    await eventually(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
     const before = await row.evaluate((list) => list.scrollLeft);
     await page.getByRole('button', { name: 'Scroll timeline forward' }).click();
-    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(before);
+    await eventually(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(before);
     await context.close();
   });
 
@@ -240,8 +246,8 @@ describe('a signed-in member reads the life dashboard', () => {
     const trends = await asOwner<TrendItem[]>('GET', '/api/trends');
     await scrollToSection(page, 'trends');
     const cards = page.locator('[data-trend]');
-    await expect.poll(() => cards.count()).toBe(trends.length);
-    await expect.poll(() => chartRequests.length).toBeGreaterThan(0);
+    await eventually(() => cards.count()).toBe(trends.length);
+    await eventually(() => chartRequests.length).toBeGreaterThan(0);
     for (const [index, trend] of trends.entries()) {
       const card = cards.nth(index);
       expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(trend.name);
@@ -253,18 +259,25 @@ describe('a signed-in member reads the life dashboard', () => {
       expect(await card.locator('canvas').getAttribute('aria-hidden')).toBe('true');
     }
     // Chart.js has drawn into the first canvas at the card's size.
-    await expect.poll(() => cards.first().locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(100);
+    await eventually(() =>
+      cards
+        .first()
+        .locator('canvas')
+        .evaluate((canvas: HTMLCanvasElement) => canvas.width),
+    ).toBeGreaterThan(100);
     await context.close();
   });
 
   it('shows what is playing (pause icon, times, progress) and what is being read', async () => {
     const { context, page } = await openDashboard(browser);
-    const items = await asOwner<Array<{ type: string; title: string; progress: number; metadata: Record<string, unknown> | null }>>('GET', '/api/now');
+    const items = await asOwner<
+      Array<{ type: string; title: string; progress: number; metadata: Record<string, unknown> | null }>
+    >('GET', '/api/now');
     const track = items.find((item) => item.type === 'spotify')!;
     const book = items.find((item) => item.type === 'reading')!;
     await scrollToSection(page, 'now');
     const playing = page.locator('[data-now="playing"]');
-    await expect.poll(() => playing.count()).toBe(1);
+    await eventually(() => playing.count()).toBe(1);
     expect(await playing.getByRole('heading', { level: 3 }).textContent()).toBe('Now Playing');
     expect(await playing.textContent()).toContain(track.title);
     const icon = playing.locator('[data-play-state] svg');
@@ -283,10 +296,10 @@ describe('a signed-in member reads the life dashboard', () => {
     it(`meets WCAG 2.2 AA with every section loaded, in ${colorScheme}`, async () => {
       const { context, page } = await openDashboard(browser, { colorScheme, reducedMotion: 'reduce' });
       for (const id of ['trends', 'timeline', 'mood-matcher', 'now']) await scrollToSection(page, id);
-      await expect.poll(() => page.locator('[data-trend]').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.locator('[data-timeline-event]').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.locator('[data-playlist]').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.locator('[data-now]').count()).toBe(2);
+      await eventually(() => page.locator('[data-trend]').count()).toBeGreaterThan(0);
+      await eventually(() => page.locator('[data-timeline-event]').count()).toBeGreaterThan(0);
+      await eventually(() => page.locator('[data-playlist]').count()).toBeGreaterThan(0);
+      await eventually(() => page.locator('[data-now]').count()).toBe(2);
       await expectNoAxeViolations(page, `dashboard (${colorScheme})`);
       await context.close();
     });

@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PILL_FALLBACK } from '../../src/lib/dashboard-display.ts';
+import type { ActivityItem } from '../../src/lib/dashboard-types.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { asOwner, eventually, holdRequests, openDashboard, scrollToSection } from './dashboard-journey.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pillText = (page: Page) => page.locator('[data-focus-pill] [data-focus-text]').textContent();
+/** The pill refreshes every 10 s: allow two rounds and a busy machine. */
+const withinTwoRefreshes = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 250 });
+
+/** Puts a class on <html> as soon as it exists, the way the accessibility settings apply theirs before first paint. */
+const htmlClass = (page: Page, name: string) =>
+  page.addInitScript((className) => {
+    const add = () => document.documentElement?.classList.add(className);
+    if (document.documentElement) add();
+    else
+      new MutationObserver((_, observer) => document.documentElement && (add(), observer.disconnect())).observe(document, {
+        childList: true,
+      });
+  }, name);
+
+const card = (page: Page, index: number) => page.locator('#stats .stat-card').nth(index);
+const style = (page: Page, index: number, property: string) =>
+  card(page, index).evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
+describe('a member finds the dashboard live, and calm', () => {
+  it('sees the pill follow the focus activity within a refresh, without anything else moving or reloading', async () => {
+    const activities = await asOwner<ActivityItem[]>('GET', '/api/current-activity');
+    const focus = activities.find((activity) => activity.type === 'focus')!;
+    const { context, page } = await openDashboard(browser);
+    const otherReads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && path !== '/api/current-activity') otherReads.push(path);
+    });
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const headingTop = () => page.locator('#stats-title').evaluate((heading) => heading.getBoundingClientRect().top);
+    const before = await headingTop();
+    const title = `Pill check ${Date.now().toString(36)}`;
+    try {
+      await asOwner('PATCH', `/api/current-activity/${focus.id}`, { title });
+      await withinTwoRefreshes(() => pillText(page)).toBe(`Currently: ${title}`);
+      expect(await headingTop(), 'no layout shift').toBe(before);
+
+      // No focus activity left: the fallback text.
+      await asOwner('PATCH', `/api/current-activity/${focus.id}`, { type: 'focus-paused' });
+      await withinTwoRefreshes(() => pillText(page)).toBe(PILL_FALLBACK);
+      expect(await headingTop(), 'no layout shift').toBe(before);
+      expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+      expect(otherReads, 'only the activity is read again').toEqual([]);
+    } finally {
+      await asOwner('PATCH', `/api/current-activity/${focus.id}`, { type: focus.type, title: focus.title });
+      await context.close();
+    }
+  });
+
+  it('animates the cards in (0.6 s, 0.1 s apart), scales and glows on hover', async () => {
+    const { context, page } = await openDashboard(browser);
+    expect(await style(page, 2, 'animation-name')).toBe('stat-enter');
+    expect(await style(page, 2, 'animation-duration')).toBe('0.6s');
+    expect(await style(page, 2, 'animation-delay')).toBe('0.2s');
+    expect(await style(page, 5, 'animation-delay')).toBe('0.5s');
+    await page.waitForFunction(() => !document.querySelector('#stats astro-island[ssr]'));
+    const body = card(page, 0).locator('.stat-card-body');
+    const shadow = () => body.evaluate((element) => getComputedStyle(element).boxShadow);
+    const resting = await shadow();
+    await body.hover();
+    await eventually(() => body.evaluate((element) => getComputedStyle(element).scale)).toBe('1.05');
+    // The glow is drawn in the card's own colour (Chrome reports color-mix() results as color(srgb r g b / a)).
+    const color = await card(page, 0).evaluate((element) => getComputedStyle(element).getPropertyValue('--stat-color').trim());
+    const expected = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255);
+    await eventually(() => shadow()).not.toBe(resting);
+    const glows = [...(await shadow()).matchAll(/color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/g)].map((m) => m.slice(1).map(Number));
+    expect(glows.length).toBeGreaterThan(0);
+    for (const glow of glows) glow.forEach((channel, i) => expect(Math.abs(channel - expected[i]!)).toBeLessThan(0.01));
+    await context.close();
+  });
+
+  it('plays a card entrance once, when the card is scrolled into view', async () => {
+    const { context, page } = await openDashboard(browser, { width: 390, height: 700 });
+    await page.waitForFunction(() => !document.querySelector('#stats astro-island[ssr]'));
+    const last = card(page, 7);
+    await eventually(() => last.getAttribute('data-enter')).toBe('waiting');
+    expect(await style(page, 7, 'opacity')).toBe('0');
+    await last.scrollIntoViewIfNeeded();
+    await eventually(() => last.getAttribute('data-enter')).toBe('entered');
+    expect(await style(page, 7, 'animation-name')).toBe('stat-enter');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await last.scrollIntoViewIfNeeded();
+    expect(await last.getAttribute('data-enter')).toBe('entered');
+    await eventually(() => style(page, 7, 'opacity')).toBe('1');
+    await context.close();
+  });
+
+  it('doubles every duration when the accessibility settings ask for slow animations', async () => {
+    const { context, page } = await openDashboard(browser, {
+      before: (p) => htmlClass(p, 'slow-animations'),
+    });
+    expect(await style(page, 2, 'animation-duration')).toBe('1.2s');
+    expect(await style(page, 2, 'animation-delay')).toBe('0.4s');
+    await context.close();
+  });
+
+  for (const how of ['the operating system', 'the accessibility settings'] as const) {
+    it(`stops entrance, hover scaling and pulsing when ${how} ${how === 'the operating system' ? 'asks' : 'ask'} for reduced motion`, async () => {
+      let trends!: Awaited<ReturnType<typeof holdRequests>>;
+      const { context, page } = await openDashboard(browser, {
+        width: 390,
+        height: 700,
+        reducedMotion: how === 'the operating system' ? 'reduce' : 'no-preference',
+        before: async (p) => {
+          if (how === 'the accessibility settings') await htmlClass(p, 'reduce-motion');
+          trends = await holdRequests(p, '**/api/trends');
+        },
+      });
+      await page.waitForFunction(() => !document.querySelector('#stats astro-island[ssr]'));
+      for (const index of [0, 7]) {
+        expect(await style(page, index, 'animation-name'), `card ${index}`).toBe('none');
+        expect(await style(page, index, 'opacity'), `card ${index}`).toBe('1');
+      }
+      const body = card(page, 0).locator('.stat-card-body');
+      await body.hover();
+      expect(await body.evaluate((element) => getComputedStyle(element).scale)).toBe('none');
+      await scrollToSection(page, 'trends');
+      await eventually(() => trends.held()).toBe(1);
+      expect(
+        await page
+          .locator('[data-skeleton="trend"] .skeleton')
+          .first()
+          .evaluate((el) => getComputedStyle(el).animationName),
+      ).toBe('none');
+      trends.release();
+      await context.close();
+    });
+  }
+});
