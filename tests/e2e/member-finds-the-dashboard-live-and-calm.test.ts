@@ -69,7 +69,7 @@ describe('a member finds the dashboard live, and calm', () => {
     expect(await style(page, 2, 'animation-duration')).toBe('0.6s');
     expect(await style(page, 2, 'animation-delay')).toBe('0.2s');
     expect(await style(page, 5, 'animation-delay')).toBe('0.5s');
-    await page.waitForFunction(() => !document.querySelector('#stats astro-island[ssr]'));
+    await page.waitForSelector('#stats .stats-grid[data-enhanced]', { state: 'attached' });
     const body = card(page, 0).locator('.stat-card-body');
     const shadow = () => body.evaluate((element) => getComputedStyle(element).boxShadow);
     const resting = await shadow();
@@ -87,7 +87,7 @@ describe('a member finds the dashboard live, and calm', () => {
 
   it('plays a card entrance once, when the card is scrolled into view', async () => {
     const { context, page } = await openDashboard(browser, { width: 390, height: 700 });
-    await page.waitForFunction(() => !document.querySelector('#stats astro-island[ssr]'));
+    await page.waitForSelector('#stats .stats-grid[data-enhanced]', { state: 'attached' });
     const last = card(page, 7);
     await eventually(() => last.getAttribute('data-enter')).toBe('waiting');
     expect(await style(page, 7, 'opacity')).toBe('0');
@@ -122,7 +122,7 @@ describe('a member finds the dashboard live, and calm', () => {
           trends = await holdRequests(p, '**/api/trends');
         },
       });
-      await page.waitForFunction(() => !document.querySelector('#stats astro-island[ssr]'));
+      await page.waitForSelector('#stats .stats-grid[data-enhanced]', { state: 'attached' });
       for (const index of [0, 7]) {
         expect(await style(page, index, 'animation-name'), `card ${index}`).toBe('none');
         expect(await style(page, index, 'opacity'), `card ${index}`).toBe('1');

@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 
 const statNames = (page: Page) => page.locator('#stats [data-stat-card] h3').allTextContents();
-const hydrated = (page: Page, section: string) =>
-  page.waitForFunction((id) => !document.querySelector(`#${id} astro-island[ssr]`), section);
+/** The stats grid's own script has run (entrance and surface colours). */
+const enhanced = (page: Page) => page.waitForSelector('#stats .stats-grid[data-enhanced]', { state: 'attached' });
 
 /** The cards on screen are exactly the API's stats, in order (reloading if another test changed them meanwhile). */
 async function expectCardsToMatchApi(page: Page) {
@@ -75,7 +75,7 @@ describe('a signed-in member reads the life dashboard', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`shows each value in its card colour, or a readable shade of it, on the ${colorScheme} surface`, async () => {
       const { context, page } = await openDashboard(browser, { colorScheme, reducedMotion: 'reduce' });
-      await hydrated(page, 'stats');
+      await enhanced(page);
       const cards = await page.locator('#stats [data-stat-card]').evaluateAll((bodies) =>
         bodies.map((body) => ({
           color: getComputedStyle(body.parentElement!).getPropertyValue('--stat-color').trim(),
@@ -125,9 +125,26 @@ describe('a signed-in member reads the life dashboard', () => {
     await context.close();
   });
 
+  it('runs no framework code on the first screen; the tooltips wake on the first hover', async () => {
+    const scripts: string[] = [];
+    const { context, page } = await openDashboard(browser, {
+      width: 390,
+      height: 700,
+      before: async (p) => {
+        p.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        });
+      },
+    });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /StatsGrid|hydrate-stats|react|client\./.test(path))).toEqual([]);
+    await page.locator('#stats [data-stat-card]').first().hover();
+    await eventually(() => scripts.some((path) => /hydrate-stats|StatsGrid/.test(path))).toBe(true);
+    await context.close();
+  });
+
   it('opens a card tooltip after the hover delay, and at once on keyboard focus', async () => {
     const { context, page } = await openDashboard(browser);
-    await hydrated(page, 'stats');
     const stats = await asOwner<StatItem[]>('GET', '/api/stats');
     const withTip = stats.find((stat) => stat.tooltip)!;
     const card = page.locator(`[data-stat-card="${withTip.id}"]`);

@@ -12,12 +12,11 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { StatItem } from '../../lib/dashboard-types.ts';
 import { statCardColors } from '../../lib/stat-card-colors.ts';
 import { kpiIcon } from './kpi-icons.ts';
 import Sparkline from './Sparkline.tsx';
-import { useEntrance } from './use-entrance.ts';
 
 /** SPEC §9: the tooltip sits 4 px from its card. */
 const TOOLTIP_OFFSET = 4;
@@ -26,20 +25,17 @@ interface Props {
   stat: StatItem;
   /** Position in the grid: the entrance is delayed 0.1 s per position. */
   index: number;
-  /** The card surface as measured in the browser, once known. */
-  surface: string | null;
 }
 
 /** One stat: icon, name, value, optional change and sparkline; its tooltip opens on hover (after the group's delay) or keyboard focus. */
-export default function StatCard({ stat, index, surface }: Props) {
-  const cardRef = useRef<HTMLLIElement>(null);
-  const entrance = useEntrance(cardRef);
+export default function StatCard({ stat, index }: Props) {
   const [open, setOpen] = useState(false);
   const tooltip = stat.tooltip?.trim() || '';
   const hasTooltip = tooltip.length > 0;
-  const nameId = useId();
+  // Ids from the stat itself, not useId: the server's markup and the late hydration must agree.
+  const nameId = `stat-name-${stat.id}`;
 
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, context, elements } = useFloating({
     open: open && hasTooltip,
     onOpenChange: setOpen,
     placement: 'top',
@@ -48,17 +44,33 @@ export default function StatCard({ stat, index, surface }: Props) {
   });
   // The group (StatsGrid) holds SPEC's 700 ms open delay and its 300 ms skip-delay window.
   const { delay } = useDelayGroup(context, { id: stat.id });
-  const hover = useHover(context, { enabled: hasTooltip, delay, move: false });
+  const hover = useHover(context, { enabled: hasTooltip, delay });
   const focus = useFocus(context, { enabled: hasTooltip });
   const dismiss = useDismiss(context);
   const role = useRole(context, { role: 'tooltip' });
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, focus, dismiss, role]);
 
+  // The grid comes alive on the first hover or focus; the card that caused it must not need a second one.
+  useEffect(() => {
+    const reference = elements.domReference;
+    if (!hasTooltip || !reference) return;
+    if (reference.matches(':focus-visible')) {
+      setOpen(true);
+      return;
+    }
+    if (!reference.matches(':hover')) return;
+    const openDelay = typeof delay === 'number' ? delay : (delay?.open ?? 0);
+    const timer = window.setTimeout(() => reference.matches(':hover') && setOpen(true), openDelay);
+    return () => window.clearTimeout(timer);
+    // Once, when the card first becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [elements.domReference]);
+
   const { Icon, known } = kpiIcon(stat.icon);
-  const style = { '--i': index, ...statCardColors(stat.color, surface) } as CSSProperties;
+  const style = { '--i': index, ...statCardColors(stat.color) } as CSSProperties;
 
   return (
-    <li ref={cardRef} className="stat-card" data-enter={entrance} style={style}>
+    <li className="stat-card" style={style}>
       <div
         ref={refs.setReference}
         className="stat-card-body card flex h-full flex-col gap-3 p-4 sm:p-5"

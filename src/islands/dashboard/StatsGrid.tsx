@@ -1,23 +1,29 @@
 import { FloatingDelayGroup } from '@floating-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { SKELETONS } from '../../lib/dashboard-display.ts';
 import type { StatItem } from '../../lib/dashboard-types.ts';
 import StatCard from './StatCard.tsx';
+import { enhanceStatsGrid } from './stats-enhance.ts';
 import { useApiData } from './use-api-data.ts';
-import { usePageLook } from './use-page-look.ts';
 
 /** SPEC §9 tooltip timing: open after 700 ms; within 300 ms of one closing, the next opens at once. */
 const TOOLTIP_DELAY = { open: 700, close: 0 };
 const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * The stats grid of 'Creative Life Overview'. The server renders it with the cards (`initial`); without
- * them it reads /api/stats and shows 8 pulsing skeletons meanwhile. No cards, or a failed read: nothing.
+ * The stats grid of 'Creative Life Overview'. With `initial` (the server's cards) it renders them as they
+ * are; without, it reads /api/stats and shows 8 pulsing skeletons meanwhile. No cards, or a failed read:
+ * nothing at all.
  */
 export default function StatsGrid({ initial }: { initial?: StatItem[] }) {
   const state = useApiData<StatItem[]>('/api/stats', initial);
   const gridRef = useRef<HTMLUListElement>(null);
-  const surface = useCardSurface(gridRef);
+  const ready = state.status === 'ready';
+
+  // Cards rendered here in the browser (not by the server) get their entrance and surface colours now.
+  useEffect(() => {
+    if (ready && gridRef.current) enhanceStatsGrid(gridRef.current);
+  }, [ready]);
 
   if (state.status === 'loading') {
     return (
@@ -25,7 +31,7 @@ export default function StatsGrid({ initial }: { initial?: StatItem[] }) {
         <span className="sr-only">Loading stats…</span>
         <ul className="stats-grid grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4" aria-hidden="true">
           {Array.from({ length: SKELETONS.stats }, (_, index) => (
-            <li key={index} className="card skeleton-card flex flex-col gap-3 p-4 sm:p-5" data-skeleton="stat">
+            <li key={index} className="card flex flex-col gap-3 p-4 sm:p-5" data-skeleton="stat">
               <div className="flex justify-between">
                 <span className="skeleton size-10 rounded-xl" />
                 <span className="skeleton h-8 w-16 rounded" />
@@ -45,23 +51,9 @@ export default function StatsGrid({ initial }: { initial?: StatItem[] }) {
     <FloatingDelayGroup delay={TOOLTIP_DELAY} timeoutMs={TOOLTIP_SKIP_DELAY_MS}>
       <ul ref={gridRef} className="stats-grid grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
         {state.data.map((stat, index) => (
-          <StatCard key={stat.id} stat={stat} index={index} surface={surface} />
+          <StatCard key={stat.id} stat={stat} index={index} />
         ))}
       </ul>
     </FloatingDelayGroup>
   );
-}
-
-/** The background colour a card is actually painted with, re-measured when the theme or a colour scheme changes. */
-function useCardSurface(gridRef: React.RefObject<HTMLUListElement | null>): string | null {
-  const look = usePageLook();
-  const [surface, setSurface] = useState<string | null>(null);
-  useEffect(() => {
-    const card = gridRef.current?.querySelector('.stat-card-body');
-    if (!card) return;
-    const color = getComputedStyle(card).backgroundColor;
-    // A transparent or unreadable background says nothing: keep the server's theme shades.
-    setSurface(/^rgba?\(/.test(color) && !/,\s*0\)$|\/\s*0\)$/.test(color) ? color : null);
-  }, [look, gridRef]);
-  return surface;
 }
