@@ -137,7 +137,7 @@ describe('a signed-in member reads the life dashboard', () => {
       },
     });
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((path) => /StatsGrid|hydrate-stats|react|client\./.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /StatsGrid|hydrate-stats|react|\/client\.[^/]*\.js$/.test(path))).toEqual([]);
     await page.locator('#stats [data-stat-card]').first().hover();
     await eventually(() => scripts.some((path) => /hydrate-stats|StatsGrid/.test(path))).toBe(true);
     await context.close();
