@@ -33,7 +33,7 @@ export default function NowFooter() {
       <article className="card now-card flex flex-col gap-3 p-5" data-now="playing" data-fallback={track.fallback || undefined}>
         <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">Now Playing</h3>
         <div className="flex items-center gap-3">
-          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-contrast" data-play-state={track.isPlaying ? 'playing' : 'paused'}>
+          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-surface-2 text-accent-text" data-play-state={track.isPlaying ? 'playing' : 'paused'}>
             <PlayState aria-hidden="true" size={20} />
             <span className="sr-only">{track.isPlaying ? 'Playing' : 'Paused'}</span>
           </span>
