@@ -31,8 +31,8 @@ async function expectCardsToMatchApi(page: Page) {
 }
 
 describe('a signed-in member reads the life dashboard', () => {
-  it('sees the header, the focus pill and every section in SPEC order', async () => {
-    const { context, page } = await openDashboard(browser);
+  it('as a viewer, sees the header, the focus pill and every section in SPEC order', async () => {
+    const { context, page } = await openDashboard(browser, { role: 'viewer' });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('LIFE DASHBOARD 2025');
     expect(await page.getByText('Ideas. Tempered by AI.', { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('[data-focus-pill]').textContent()).toMatch(/^\s*Currently: \S/);
@@ -311,7 +311,9 @@ describe('a signed-in member reads the life dashboard', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`meets WCAG 2.2 AA with every section loaded, in ${colorScheme}`, async () => {
-      const { context, page } = await openDashboard(browser, { colorScheme, reducedMotion: 'reduce' });
+      // The viewer in light, the owner in dark: both roles get the same dashboard.
+      const role = colorScheme === 'light' ? 'viewer' : 'admin';
+      const { context, page } = await openDashboard(browser, { colorScheme, reducedMotion: 'reduce', role });
       for (const id of ['trends', 'timeline', 'mood-matcher', 'now']) await scrollToSection(page, id);
       await eventually(() => page.locator('[data-trend]').count()).toBeGreaterThan(0);
       await eventually(() => page.locator('[data-timeline-event]').count()).toBeGreaterThan(0);
