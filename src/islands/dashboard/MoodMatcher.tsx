@@ -6,6 +6,7 @@ import {
   DEFAULT_ACTIVITY,
   DEFAULT_MOOD,
   MATCHER_TEXT,
+  MAX_PLAYLISTS,
   MOODS,
   moodEmoji,
   moodPlaylistsUrl,
@@ -59,10 +60,25 @@ export default function MoodMatcher() {
 
       <div className="playlist-results" aria-live="polite" data-state={state.status === 'loading' ? 'loading' : cards.length ? 'results' : 'empty'}>
         {state.status === 'loading' ? (
-          <p role="status" className="flex items-center gap-2 text-muted">
-            <Music aria-hidden="true" size={18} className="gentle-pulse" />
-            {MATCHER_TEXT.loading}
-          </p>
+          <>
+            <p role="status" className="mb-3 flex items-center gap-2 text-sm text-muted">
+              <Music aria-hidden="true" size={16} className="gentle-pulse" />
+              {MATCHER_TEXT.loading}
+            </p>
+            {/* Placeholders the size of a full answer, so the page below does not jump when it arrives. */}
+            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+              {Array.from({ length: MAX_PLAYLISTS }, (_, index) => (
+                <li key={index} className="playlist-card card flex gap-3 p-3" data-skeleton="playlist">
+                  <span className="skeleton size-14 shrink-0 rounded-lg" />
+                  <span className="flex flex-1 flex-col gap-2 pt-1">
+                    <span className="skeleton h-4 w-3/4 rounded" />
+                    <span className="skeleton h-3 w-full rounded" />
+                    <span className="skeleton h-3 w-1/3 rounded" />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : cards.length === 0 ? (
           <div className="card p-8 text-center">
             <p className="font-semibold">{MATCHER_TEXT.emptyTitle}</p>
