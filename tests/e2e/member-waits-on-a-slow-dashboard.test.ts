@@ -67,6 +67,29 @@ describe('a member on a slow connection', () => {
     await context.close();
   });
 
+  it('keeps every lazy section the same height from placeholders to content, so nothing below jumps', async () => {
+    for (const width of [390, 1280]) {
+      const holds: Array<Awaited<ReturnType<typeof holdRequests>>> = [];
+      const { context, page } = await openDashboard(browser, {
+        width,
+        before: async (p) => {
+          for (const url of ['**/api/trends', '**/api/timeline', '**/api/spotify/mood-playlists?*', '**/api/now'])
+            holds.push(await holdRequests(p, url));
+        },
+      });
+      const ids = ['trends', 'timeline', 'mood-matcher', 'now'];
+      for (const id of ids) await scrollToSection(page, id);
+      for (const hold of holds) await eventually(() => hold.held()).toBe(1);
+      const heights = () =>
+        page.evaluate((list) => list.map((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().height)), ids);
+      const waiting = await heights();
+      for (const hold of holds) hold.release();
+      await eventually(() => page.locator('[data-skeleton]').count()).toBe(0);
+      expect(await heights(), `${width}px`).toEqual(waiting);
+      await context.close();
+    }
+  });
+
   it('sees a full-screen spinner only while a section on screen is still waiting for its code', async () => {
     let code!: Awaited<ReturnType<typeof holdRequests>>;
     const { context, page } = await openDashboard(browser, {
