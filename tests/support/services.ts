@@ -7,6 +7,9 @@ export interface TestServices {
   stop(): Promise<void>;
 }
 
+/** Requests carrying this header count as coming from the address it names (sign-in rate limits). */
+export const TEST_CLIENT_HEADER = 'x-test-client-address';
+
 export async function startTestServices(): Promise<TestServices> {
-  return { env: {}, stop: async () => {} };
+  return { env: { TEST_CLIENT_ADDRESS_HEADER: TEST_CLIENT_HEADER }, stop: async () => {} };
 }
