@@ -16,10 +16,9 @@ const siteHost = site ? new URL(site) : undefined;
 export default defineConfig({
   site,
   output: 'server',
-  adapter:
-    target === 'vercel'
-      ? vercel({ includeFiles: ['./drizzle/meta/_journal.json'] })
-      : node({ mode: 'standalone' }),
+  // Separate build folders, so a Vercel build never replaces the Node server that `npm start` runs.
+  outDir: target === 'vercel' ? './dist-vercel' : './dist',
+  adapter: target === 'vercel' ? vercel() : node({ mode: 'standalone' }),
   integrations: [react()],
   vite: { plugins: [tailwindcss()] },
   server: { port: Number(process.env.PORT) || 4321, host: true },

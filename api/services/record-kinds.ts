@@ -1,70 +1,32 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import * as t from '../db/schema.ts';
 import * as shapes from '../db/shapes.ts';
 import type { RecordKind } from './records.ts';
 
+type TableWithId = PgTable & { id: PgColumn };
+
+/** A record kind from its table: the id column is `id`; updatedAt is stamped when the table has one. */
+function kind(label: string, table: TableWithId, create: z.ZodType, update: z.ZodType, order: PgColumn[] = [table.id]): RecordKind {
+  return {
+    label,
+    table,
+    idColumn: table.id,
+    idType: table.id.dataType === 'string' ? 'text' : 'serial',
+    order,
+    create,
+    update,
+    hasUpdatedAt: 'updatedAt' in table,
+  };
+}
+
 /** Every plain record the owner manages, described once. */
-export const kpiKind: RecordKind = {
-  label: 'KPI',
-  table: t.kpis,
-  idColumn: t.kpis.id,
-  idType: 'serial',
-  order: [t.kpis.position, t.kpis.id],
-  create: shapes.kpiCreate,
-  update: shapes.kpiUpdate,
-  hasUpdatedAt: true,
-};
-
-export const trendKind: RecordKind = {
-  label: 'Trend',
-  table: t.trends,
-  idColumn: t.trends.id,
-  idType: 'serial',
-  order: [t.trends.id],
-  create: shapes.trendCreate,
-  update: shapes.trendUpdate,
-  hasUpdatedAt: true,
-};
-
-export const timelineKind: RecordKind = {
-  label: 'Timeline event',
-  table: t.timelineEvents,
-  idColumn: t.timelineEvents.id,
-  idType: 'serial',
-  order: [t.timelineEvents.date, t.timelineEvents.id],
-  create: shapes.timelineCreate,
-  update: shapes.timelineUpdate,
-  hasUpdatedAt: false,
-};
-
-export const activityKind: RecordKind = {
-  label: 'Current activity',
-  table: t.currentActivities,
-  idColumn: t.currentActivities.id,
-  idType: 'serial',
-  order: [t.currentActivities.id],
-  create: shapes.activityCreate,
-  update: shapes.activityUpdate,
-  hasUpdatedAt: true,
-};
-
-export const nowItemKind: RecordKind = {
-  label: 'Now item',
-  table: t.nowItems,
-  idColumn: t.nowItems.id,
-  idType: 'serial',
-  order: [t.nowItems.id],
-  create: shapes.nowItemCreate,
-  update: shapes.nowItemUpdate,
-  hasUpdatedAt: true,
-};
-
-export const playlistKind: RecordKind = {
-  label: 'Playlist',
-  table: t.playlists,
-  idColumn: t.playlists.id,
-  idType: 'text',
-  order: [t.playlists.name],
-  create: shapes.playlistCreate,
-  update: shapes.playlistUpdate,
-  hasUpdatedAt: false,
-};
+export const kpiKind = kind('KPI', t.kpis, shapes.kpiCreate, shapes.kpiUpdate, [t.kpis.position, t.kpis.id]);
+export const trendKind = kind('Trend', t.trends, shapes.trendCreate, shapes.trendUpdate);
+export const timelineKind = kind('Timeline event', t.timelineEvents, shapes.timelineCreate, shapes.timelineUpdate, [
+  t.timelineEvents.date,
+  t.timelineEvents.id,
+]);
+export const activityKind = kind('Current activity', t.currentActivities, shapes.activityCreate, shapes.activityUpdate);
+export const nowItemKind = kind('Now item', t.nowItems, shapes.nowItemCreate, shapes.nowItemUpdate);
+export const playlistKind = kind('Playlist', t.playlists, shapes.playlistCreate, shapes.playlistUpdate, [t.playlists.name]);

@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedProjects } from '../../api/seed/data.ts';
+
+/**
+ * The Vercel build works offline and its function serves pages and API calls from the test database.
+ * On PostgreSQL the function opens its own pool from DATABASE_URL, as on Vercel; on PGlite the test opens
+ * a fresh embedded database first (Vercel itself always uses PostgreSQL).
+ */
+const SITE = 'https://portfolio.example';
+let fetchFunction: (request: Request) => Promise<Response>;
+let cleanup = async () => {};
+
+beforeAll(async () => {
+  const build = spawnSync('astro', ['build'], {
+    env: { ...process.env, DEPLOY_TARGET: 'vercel', SITE_URL: SITE, ASTRO_TELEMETRY_DISABLED: '1' },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+
+  const databaseUrl = inject('databaseUrl');
+  if (databaseUrl) {
+    process.env.DATABASE_URL = databaseUrl;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'vercel-fn-'));
+    const { parseConfig } = await import('../../api/config.ts');
+    const { startDatabase } = await import('../../api/startup.ts');
+    const { closeDatabase } = await import('../../api/db/client.ts');
+    await startDatabase({ ...parseConfig({ NODE_ENV: 'test' }), DATA_DIR: dir });
+    cleanup = async () => {
+      await closeDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  process.env.SITE_URL = SITE;
+  const entry = resolve('.vercel/output/functions/_render.func/dist-vercel/server/entry.mjs');
+  const module = await import(/* @vite-ignore */ pathToFileURL(entry).href);
+  fetchFunction = (request) => module.default.fetch(request);
+}, 180_000);
+
+afterAll(async () => {
+  await cleanup();
+});
+
+const request = (path: string) =>
+  new Request(`${SITE}${path}`, { headers: { 'x-forwarded-host': 'portfolio.example', 'x-forwarded-proto': 'https' } });
+
+describe('the Vercel function', () => {
+  it('serves the public portfolio page with the seeded projects, linking to the public origin', async () => {
+    const response = await fetchFunction(request('/public-projects'));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(seedProjects[0]!.name);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/public-projects">`);
+  });
+
+  it('answers an API call from the database', async () => {
+    const response = await fetchFunction(request('/api/public/projects'));
+    expect(response.status).toBe(200);
+    const projects = (await response.json()) as Array<{ name: string }>;
+    expect(projects.map((p) => p.name)).toEqual(expect.arrayContaining(seedProjects.map((p) => p.name)));
+  });
+});
