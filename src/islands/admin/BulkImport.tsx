@@ -7,6 +7,7 @@ import { toast } from '../../stores/toast.ts';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 import { ProjectFields } from './project-config.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useToastMirror } from './useToastMirror.ts';
 
 interface Row {
   key: number;
@@ -35,6 +36,7 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
   const canImport = !importing && rows.some((row) => hasName(row.draft));
 
   useLeaveGuard(dirty);
+  useToastMirror();
 
   useEffect(() => {
     if (!focusKey) return;

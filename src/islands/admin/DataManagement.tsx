@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useToastMirror } from './useToastMirror.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { kpiConfig, type KpiItem } from './kpi-config.tsx';
@@ -42,6 +43,7 @@ export default function DataManagement(props: Props) {
   }, []);
 
   useLeaveGuard(dirty.size > 0);
+  useToastMirror();
 
   const tabIsDirty = (key: AdminTab) => [...dirty].some((formKey) => formKey.startsWith(`${key}:`));
 

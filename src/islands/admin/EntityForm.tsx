@@ -103,6 +103,10 @@ export function EntityForm<D>(props: Props<D>) {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label={label} aria-busy={pending || undefined}>
+      <p className="mb-4 text-xs text-muted">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
       {errors[''] && <p className="mb-3 text-sm font-medium text-danger">{errors['']}</p>}
       <div className="grid gap-4 sm:grid-cols-2">{fields({ draft, set, errors })}</div>
       <div className="mt-5 flex flex-wrap items-center gap-3">

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { apiGet, apiJson, apiRequest } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toast.ts';
@@ -46,6 +46,7 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
   const [editing, setEditing] = useState<ReadonlySet<number>>(new Set());
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deletePending, setDeletePending] = useState(false);
+  const [focusHeading, setFocusHeading] = useState(false);
   const { key, noun, nounInSentence, endpoint } = config;
 
   const replaceItems = useCallback(
@@ -69,6 +70,14 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
     },
     [endpoint, replaceItems],
   );
+
+  // The deleted row's button is gone: focus goes to the list's heading once the dialog has closed
+  // (this effect runs after the dialog's own, which closes it and hands focus back).
+  useEffect(() => {
+    if (!focusHeading || deleting) return;
+    setFocusHeading(false);
+    listHeadingRef.current?.focus();
+  }, [focusHeading, deleting]);
 
   const onCreateDirty = useCallback((dirty: boolean) => onDirtyChange(`${key}:create`, dirty), [key, onDirtyChange]);
 
@@ -94,7 +103,7 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
       toast({ title: `${noun} deleted successfully!` });
       await refresh((current) => current.filter((item) => item.id !== target.id));
       setEditingRow(target.id, false);
-      listHeadingRef.current?.focus();
+      setFocusHeading(true);
     } catch (error) {
       toast({ title: `Failed to delete ${nounInSentence}`, description: describeFailure(error), variant: 'destructive' });
     } finally {

@@ -26,15 +26,17 @@ export function Field({ label, error, hint, required, className, children }: Pro
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
+      {/* The asterisk stays outside the label, so the field's name is just its label; aria-required says it. */}
+      <div className="mb-1 flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium">
+          {label}
+        </label>
         {required && (
-          <span className="text-danger" aria-hidden="true">
-            {' '}
+          <span className="text-sm text-danger" aria-hidden="true">
             *
           </span>
         )}
-      </label>
+      </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-muted">
