@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { loginLinks } from '../db/schema.ts';
 import { OWNER_LINK_TTL_MS, createOwnerLink, redeemOwnerLink } from './owner-link.ts';
 import { memoryDatabase } from './test-db.ts';
 
+// A fresh in-memory database takes seconds to start and migrate on a busy machine.
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
+
 let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
-});
+}, 60_000);
 afterAll(() => close());
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token');

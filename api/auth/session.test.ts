@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, createSession, validateSessionToken } from './session.ts';
 import { memoryDatabase, testConfig } from './test-db.ts';
 import { hashToken } from './tokens.ts';
 import { newUserId } from './users.ts';
+
+// A fresh in-memory database takes seconds to start and migrate on a busy machine.
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -15,7 +18,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
-});
+}, 60_000);
 afterAll(() => close());
 
 async function user(email = `${newUserId()}@example.test`, role: 'admin' | 'viewer' = 'viewer', emailVerified = true) {

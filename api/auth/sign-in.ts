@@ -19,7 +19,8 @@ export async function completeSignIn(db: Db, userId: string, request: Request, u
 
 /** What a sign-in page shows when it does not redirect: a status and a message for a person. */
 export interface SignInProblem {
-  status: 400 | 429;
+  /** 400 for a refused or failed sign-in, 404 for an unknown provider, 429 when rate-limited, 502 when the provider is unreachable. */
+  status: 400 | 404 | 429 | 502;
   title: string;
   message: string;
   retryAfter?: number;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { sessions, userAccounts, users } from '../db/schema.ts';
 import { roleFor } from './roles.ts';
@@ -7,11 +7,14 @@ import { createSession, validateSessionToken } from './session.ts';
 import { memoryDatabase, testConfig } from './test-db.ts';
 import { claimVerified, newUserId, ownerAccount, reevaluateRoles } from './users.ts';
 
+// A fresh in-memory database takes seconds to start and migrate on a busy machine.
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
+
 let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
-});
+}, 60_000);
 afterAll(() => close());
 
 describe('roles', () => {

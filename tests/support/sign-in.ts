@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
-import { TEST_CLIENT_HEADER } from './services.ts';
+import { newVisit, signInThrough } from './oauth-flow.ts';
+import { TEST_CLIENT_HEADER, oidcLogin } from './services.ts';
 
 export type Role = 'admin' | 'viewer';
 
@@ -12,8 +13,17 @@ const SESSION_COOKIE = /^(__Host-session|session)=([^;]*)/;
  * (admin: the owner's one-time link; viewer: the test OpenID provider with a non-admin email).
  */
 export async function sessionCookie(role: Role): Promise<string> {
-  if (role === 'admin') return ownerSessionCookie();
-  throw new Error('viewer sign-in is not implemented yet');
+  return role === 'admin' ? ownerSessionCookie() : viewerSessionCookie();
+}
+
+/** The viewer every test shares: a verified address that is not in ADMIN_EMAILS. */
+export const VIEWER_EMAIL = 'viewer@example.test';
+
+async function viewerSessionCookie(): Promise<string> {
+  const response = await signInThrough(newVisit(), 'oidc', { oidcLogin: oidcLogin(VIEWER_EMAIL) });
+  const cookie = sessionCookieFrom(response);
+  if (response.status !== 303 || !cookie) throw new Error(`Viewer sign-in failed with ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return cookie;
 }
 
 /** Signs a browser context in as `role` (its cookies then carry the session). */
