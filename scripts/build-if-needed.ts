@@ -1,8 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const serverEntry = resolve('dist/server/entry.mjs');
+/**
+ * What of the environment a build bakes in: the protocol and host of SITE_URL (Astro's trusted proxy
+ * host, security.allowedDomains). A start with another one rebuilds.
+ */
+const buildStamp = resolve('dist/.build-env.json');
+function buildEnv(): string {
+  const site = process.env.SITE_URL ? new URL(process.env.SITE_URL) : null;
+  return JSON.stringify({ trustedHost: site ? `${site.protocol}//${site.hostname}` : '' });
+}
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -13,9 +22,10 @@ function newestChange(path: string): number {
   return newest;
 }
 
-/** True when there is no Node build, or a source is newer than it. */
+/** True when there is no Node build, it was made for another SITE_URL, or a source is newer than it. */
 export function needsBuild(): boolean {
-  if (!existsSync(serverEntry)) return true;
+  if (!existsSync(serverEntry) || !existsSync(buildStamp)) return true;
+  if (readFileSync(buildStamp, 'utf8') !== buildEnv()) return true;
   const built = statSync(serverEntry).mtimeMs;
   const sources = ['src', 'api', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.json'];
   return sources.some((path) => newestChange(path) > built);
@@ -30,4 +40,5 @@ export function buildIfNeeded(): void {
     env: { ...process.env, DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(buildStamp, buildEnv());
 }

@@ -62,9 +62,11 @@ export const updateProjectRoute: Handler = (context) =>
     } catch {
       throw badRequest('The body is not valid JSON.');
     }
-    const values = parseWith(projectUpdate, data);
-    const carriesImage = typeof values.imageUrl === 'string' && values.imageUrl.startsWith('data:');
+    // Only an image sent as a data: URL may make a body larger than the usual JSON limit.
+    const imageUrl = (data as { imageUrl?: unknown } | null)?.imageUrl;
+    const carriesImage = typeof imageUrl === 'string' && imageUrl.startsWith('data:');
     if (text.length > JSON_LIMIT && !carriesImage) throw new HttpError(413, 'The body is larger than 100 KB.');
+    const values = parseWith(projectUpdate, data);
     if (!(await findProject(db(), id))) throw notFound('Project not found.');
     if (values.imageUrl !== undefined) values.imageUrl = await storedImageUrl(values.imageUrl);
     const project = await updateProject(db(), id, values);

@@ -23,6 +23,10 @@ declare module 'vitest' {
  * its address to the tests. Everything is removed afterwards.
  */
 export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The build bakes in SITE_URL's host, so build for the one the server will run with.
+  process.env.SITE_URL = baseUrl;
   buildIfNeeded();
 
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -31,8 +35,6 @@ export default async function setup(project: TestProject) {
 
   const database = await createTestDatabase(runId, workDir);
   const services = await startTestServices();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const serverLog = resolve(workDir, 'server.log');
   const log = openSync(serverLog, 'a');
 

@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { startSpotifyStandIn } from './spotify-standin.ts';
 
 /**
  * Local stand-ins the server talks to during tests (an OpenID provider, GitHub's and Spotify's API
@@ -27,6 +28,7 @@ export const oidcLogin = (email: string, verified = true) => (verified ? email :
 export async function startTestServices(): Promise<TestServices> {
   const oidc = await startOpenIdProvider();
   const github = await startGitHubStandIn();
+  const spotify = await startSpotifyStandIn();
   return {
     env: {
       TEST_CLIENT_ADDRESS_HEADER: TEST_CLIENT_HEADER,
@@ -39,9 +41,10 @@ export async function startTestServices(): Promise<TestServices> {
       GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret,
       GITHUB_OAUTH_URL: github.url,
       GITHUB_API_URL: github.url,
+      ...spotify.env,
     },
     stop: async () => {
-      await Promise.all([close(oidc.server), close(github.server)]);
+      await Promise.all([close(oidc.server), close(github.server), spotify.stop()]);
     },
   };
 }

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, getJson } from '../support/http.ts';
+import { sessionCookie } from '../support/sign-in.ts';
+
+/** Bad input never reaches the database: a clear 4xx naming the field, and nothing written. */
+let admin = '';
+beforeAll(async () => {
+  admin = await sessionCookie('admin');
+});
+
+const project = {
+  name: 'Valid',
+  description: 'A valid project.',
+  status: 'planned',
+  progress: 0,
+  category: 'development',
+  tags: [],
+  technologies: [],
+  startDate: '',
+  endDate: '',
+};
+
+type Case = [label: string, body: unknown, status: number, field?: string];
+
+const projectCases: Case[] = [
+  ['missing name', { ...project, name: undefined }, 400, 'name'],
+  ['blank name', { ...project, name: '   ' }, 400, 'name'],
+  ['name of the wrong type', { ...project, name: 42 }, 400, 'name'],
+  ['progress as text', { ...project, progress: '50' }, 400, 'progress'],
+  ['progress above 100', { ...project, progress: 101 }, 400, 'progress'],
+  ['progress below 0', { ...project, progress: -1 }, 400, 'progress'],
+  ['progress not whole', { ...project, progress: 1.5 }, 400, 'progress'],
+  ['tags not a list', { ...project, tags: 'a,b' }, 400, 'tags'],
+  ['technologies with a number', { ...project, technologies: ['ok', 3] }, 400, 'technologies.1'],
+  ['a javascript: url', { ...project, url: 'javascript:alert(1)' }, 400, 'url'],
+  ['a data: url', { ...project, url: 'data:text/html,hi' }, 400, 'url'],
+  ['an unknown field', { ...project, role: 'admin' }, 400, 'role'],
+  ['an id (not the client’s to choose)', { ...project, id: 7 }, 400, 'id'],
+  ['a malformed start date', { ...project, startDate: '01/02/2026' }, 400, 'startDate'],
+  ['an array instead of an object', [project], 400],
+  ['null', null, 400],
+];
+
+describe('POST /api/projects refuses bad input and writes nothing', () => {
+  it.each(projectCases)('%s', async (_label, body, status, field) => {
+    const before = await getJson('/api/projects');
+    const response = await call('/api/projects', { method: 'POST', body: body ?? 'null', cookie: admin });
+    expect(response.status).toBe(status);
+    const answer = await response.json();
+    expect(typeof answer.error).toBe('string');
+    if (field) expect(answer.field).toBe(field);
+    expect(await getJson('/api/projects')).toEqual(before);
+  });
+
+  it('malformed JSON is a 400', async () => {
+    const response = await call('/api/projects', { method: 'POST', body: '{"name": ', cookie: admin });
+    expect(response.status).toBe(400);
+  });
+
+  it('another content type is a 415', async () => {
+    const response = await call('/api/projects', {
+      method: 'POST',
+      body: JSON.stringify(project),
+      cookie: admin,
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(response.status).toBe(415);
+  });
+
+  it('a body over 100 KB is a 413', async () => {
+    const before = await getJson('/api/projects');
+    const response = await call('/api/projects', { method: 'POST', body: { ...project, description: 'x'.repeat(120_000) }, cookie: admin });
+    expect(response.status).toBe(413);
+    expect(await getJson('/api/projects')).toEqual(before);
+  });
+});
+
+describe('updates and deletes', () => {
+  it('a non-numeric id is a 400 and an unknown id a 404', async () => {
+    expect((await call('/api/projects/abc', { method: 'PATCH', body: { progress: 1 }, cookie: admin })).status).toBe(400);
+    expect((await call('/api/projects/1.5', { method: 'DELETE', cookie: admin })).status).toBe(400);
+    expect((await call('/api/projects/999999', { method: 'PATCH', body: { progress: 1 }, cookie: admin })).status).toBe(404);
+    expect((await call('/api/projects/999999', { method: 'DELETE', cookie: admin })).status).toBe(404);
+    expect((await call('/api/kpis/abc', { method: 'DELETE', cookie: admin })).status).toBe(400);
+    expect((await call('/api/kpis/999999', { method: 'PATCH', body: { value: '1' }, cookie: admin })).status).toBe(404);
+  });
+
+  it('an empty string or null clears a project URL; a bad one changes nothing', async () => {
+    const created = await (await call('/api/projects', { method: 'POST', body: { ...project, url: 'https://example.com/a' }, cookie: admin })).json();
+    const bad = await call(`/api/projects/${created.id}`, { method: 'PATCH', body: { url: 'javascript:alert(1)' }, cookie: admin });
+    expect(bad.status).toBe(400);
+    expect((await getJson(`/api/projects/${created.id}`)).url).toBe('https://example.com/a');
+    for (const cleared of ['', null]) {
+      await call(`/api/projects/${created.id}`, { method: 'PATCH', body: { url: 'https://example.com/b' }, cookie: admin });
+      const response = await call(`/api/projects/${created.id}`, { method: 'PATCH', body: { url: cleared }, cookie: admin });
+      expect(response.status).toBe(200);
+      expect((await response.json()).url).toBeNull();
+    }
+    await call(`/api/projects/${created.id}`, { method: 'DELETE', cookie: admin });
+  });
+
+  it('a PATCH over 100 KB without an image is a 413', async () => {
+    const response = await call('/api/projects/1', { method: 'PATCH', body: { description: 'x'.repeat(120_000) }, cookie: admin });
+    expect(response.status).toBe(413);
+  });
+});
+
+const kpi = { name: 'K', value: '1', icon: 'Zap', color: '#6fffe9', category: 'c', position: 50 };
+const event = { date: '2026-03-03', title: 'T', description: '', category: 'c', color: '#6fffe9', tags: [] };
+
+describe('KPIs, timeline and the rest', () => {
+  const cases: Array<[string, string, unknown, string]> = [
+    ['KPI colour not a hex colour', '/api/kpis', { ...kpi, color: 'red' }, 'color'],
+    ['KPI sparkline with text', '/api/kpis', { ...kpi, sparklineData: [1, 'x'] }, 'sparklineData.1'],
+    ['KPI without icon', '/api/kpis', { ...kpi, icon: undefined }, 'icon'],
+    ['KPI value as a number', '/api/kpis', { ...kpi, value: 3 }, 'value'],
+    ['timeline without a date', '/api/timeline', { ...event, date: '' }, 'date'],
+    ['timeline date not a date', '/api/timeline', { ...event, date: '2026-13-45' }, 'date'],
+    ['timeline tags not a list', '/api/timeline', { ...event, tags: 'a' }, 'tags'],
+    ['trend without points', '/api/trends', { name: 'T', data: [], labels: [], color: '#6fffe9', unit: '', description: '' }, 'data'],
+    ['now item of an unknown type', '/api/now', { type: 'podcast', title: 'x', progress: 0 }, 'type'],
+    ['activity progress 150', '/api/current-activity', { type: 'focus', title: 'x', progress: 150 }, 'progress'],
+    ['playlist with an unknown mood', '/api/playlists', { id: 'Abc123', name: 'x', tracksTotal: 1, spotifyUrl: 'https://open.spotify.com/playlist/Abc123', moods: ['angry'], activities: ['work'] }, 'moods.0'],
+  ];
+  it.each(cases)('%s is a 400 naming the field, and writes nothing', async (_label, path, body, field) => {
+    const before = await getJson(path, admin);
+    const response = await call(path, { method: 'POST', body, cookie: admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).field).toBe(field);
+    expect(await getJson(path, admin)).toEqual(before);
+  });
+
+  it('the mood matcher refuses an unknown mood or activity', async () => {
+    const viewerish = admin;
+    expect((await call('/api/spotify/mood-playlists?mood=angry&activity=work', { cookie: viewerish })).status).toBe(400);
+    expect((await call('/api/spotify/mood-playlists?mood=focused&activity=sleeping', { cookie: viewerish })).status).toBe(400);
+    expect((await call('/api/spotify/mood-playlists', { cookie: viewerish })).status).toBe(400);
+  });
+
+  it('unknown API paths answer JSON 404', async () => {
+    const response = await call('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});

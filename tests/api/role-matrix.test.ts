@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { base, call, getJson } from '../support/http.ts';
+import { sessionCookie } from '../support/sign-in.ts';
+
+/**
+ * Every endpoint × {visitor, viewer, admin}: who may read, who may write, and that a refused write
+ * changed nothing.
+ */
+let admin = '';
+let viewer = '';
+beforeAll(async () => {
+  admin = await sessionCookie('admin');
+  viewer = await sessionCookie('viewer');
+});
+
+const PUBLIC_READS = ['/api/projects', '/api/projects/1', '/api/public/projects', '/api/public/projects/1'];
+const SIGNED_IN_READS = [
+  '/api/kpis',
+  '/api/kpis/1',
+  '/api/stats',
+  '/api/trends',
+  '/api/trends/1',
+  '/api/timeline',
+  '/api/timeline/1',
+  '/api/current-activity',
+  '/api/now',
+  '/api/playlists',
+  '/api/spotify/mood-playlists?mood=focused&activity=work',
+];
+
+describe('reads', () => {
+  it.each(PUBLIC_READS)('%s is open to visitors, viewers and admins', async (path) => {
+    for (const cookie of [null, () => viewer, () => admin]) {
+      const response = await call(path, { cookie: typeof cookie === 'function' ? cookie() : cookie });
+      expect(response.status, path).toBe(200);
+    }
+  });
+
+  it.each(SIGNED_IN_READS)('%s needs a signed-in user', async (path) => {
+    expect((await call(path)).status).toBe(401);
+    expect((await call(path, { cookie: viewer })).status).toBe(200);
+    expect((await call(path, { cookie: admin })).status).toBe(200);
+  });
+});
+
+const project = {
+  name: 'Matrix project',
+  description: 'Made by the role matrix test.',
+  status: 'planned',
+  progress: 10,
+  category: 'research',
+  tags: ['test'],
+  technologies: ['Vitest'],
+  startDate: '2026-01-01',
+  endDate: '',
+};
+
+interface Write {
+  name: string;
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: () => string;
+  body?: unknown;
+  /** Where to look to see that nothing changed. */
+  list: string;
+  /** The admin's expected status. */
+  ok: number;
+}
+
+/** Rows made by the admin beforehand, so PATCH and DELETE have something to act on. */
+const made: Record<string, number | string> = {};
+
+const writes: Write[] = [
+  { name: 'create a project', method: 'POST', path: () => '/api/projects', body: project, list: '/api/projects', ok: 201 },
+  { name: 'update a project', method: 'PATCH', path: () => `/api/projects/${made.project}`, body: { progress: 55 }, list: '/api/projects', ok: 200 },
+  { name: 'delete a project', method: 'DELETE', path: () => `/api/projects/${made.project}`, list: '/api/projects', ok: 204 },
+  {
+    name: 'create a KPI',
+    method: 'POST',
+    path: () => '/api/kpis',
+    body: { name: 'Matrix KPI', value: '3', icon: 'Zap', color: '#6fffe9', category: 'test', position: 99 },
+    list: '/api/kpis',
+    ok: 201,
+  },
+  { name: 'update a KPI', method: 'PATCH', path: () => `/api/kpis/${made.kpi}`, body: { value: '4' }, list: '/api/kpis', ok: 200 },
+  { name: 'delete a KPI', method: 'DELETE', path: () => `/api/kpis/${made.kpi}`, list: '/api/kpis', ok: 204 },
+  {
+    name: 'create a timeline event',
+    method: 'POST',
+    path: () => '/api/timeline',
+    body: { date: '2026-02-02', title: 'Matrix event', description: '', category: 'test', color: '#6fffe9', tags: [] },
+    list: '/api/timeline',
+    ok: 201,
+  },
+  { name: 'update a timeline event', method: 'PATCH', path: () => `/api/timeline/${made.timeline}`, body: { title: 'Renamed' }, list: '/api/timeline', ok: 200 },
+  { name: 'delete a timeline event', method: 'DELETE', path: () => `/api/timeline/${made.timeline}`, list: '/api/timeline', ok: 204 },
+  {
+    name: 'create a trend',
+    method: 'POST',
+    path: () => '/api/trends',
+    body: { name: 'Matrix trend', data: [1, 2], labels: ['Jan', 'Feb'], color: '#6fffe9', unit: 'h', description: 'x' },
+    list: '/api/trends',
+    ok: 201,
+  },
+  { name: 'update a trend', method: 'PATCH', path: () => `/api/trends/${made.trend}`, body: { unit: 'min' }, list: '/api/trends', ok: 200 },
+  { name: 'delete a trend', method: 'DELETE', path: () => `/api/trends/${made.trend}`, list: '/api/trends', ok: 204 },
+  { name: 'create a current activity', method: 'POST', path: () => '/api/current-activity', body: { type: 'learning', title: 'Matrix', progress: 5 }, list: '/api/current-activity', ok: 201 },
+  { name: 'update a current activity', method: 'PATCH', path: () => `/api/current-activity/${made.activity}`, body: { progress: 6 }, list: '/api/current-activity', ok: 200 },
+  { name: 'delete a current activity', method: 'DELETE', path: () => `/api/current-activity/${made.activity}`, list: '/api/current-activity', ok: 204 },
+  { name: 'create a now item', method: 'POST', path: () => '/api/now', body: { type: 'reading', title: 'Matrix book', progress: 1 }, list: '/api/now', ok: 201 },
+  { name: 'update a now item', method: 'PATCH', path: () => `/api/now/${made.now}`, body: { progress: 2 }, list: '/api/now', ok: 200 },
+  { name: 'delete a now item', method: 'DELETE', path: () => `/api/now/${made.now}`, list: '/api/now', ok: 204 },
+  {
+    name: 'create a playlist',
+    method: 'POST',
+    path: () => '/api/playlists',
+    body: { id: 'MatrixList01', name: 'Matrix', tracksTotal: 3, spotifyUrl: 'https://open.spotify.com/playlist/MatrixList01', moods: ['focused'], activities: ['work'] },
+    list: '/api/playlists',
+    ok: 201,
+  },
+  { name: 'update a playlist', method: 'PATCH', path: () => `/api/playlists/${made.playlist}`, body: { tracksTotal: 4 }, list: '/api/playlists', ok: 200 },
+  { name: 'delete a playlist', method: 'DELETE', path: () => `/api/playlists/${made.playlist}`, list: '/api/playlists', ok: 204 },
+];
+
+const keyOf = (path: string) =>
+  ({ '/api/projects': 'project', '/api/kpis': 'kpi', '/api/timeline': 'timeline', '/api/trends': 'trend', '/api/current-activity': 'activity', '/api/now': 'now', '/api/playlists': 'playlist' })[path]!;
+
+describe('writes', () => {
+  for (const write of writes) {
+    it(`${write.name}: visitors get 401, viewers 403, and neither changes anything; the admin succeeds`, async () => {
+      const key = keyOf(write.list);
+      if (write.method !== 'POST' && made[key] === undefined) {
+        // Something to act on, made by the admin through the API.
+        const create = writes.find((w) => w.list === write.list && w.method === 'POST')!;
+        const body = key === 'playlist' ? { ...(create.body as object), id: `Matrix${Date.now()}`, spotifyUrl: 'https://open.spotify.com/playlist/x' } : create.body;
+        const created = await call(create.path(), { method: 'POST', body, cookie: admin });
+        expect(created.status).toBe(201);
+        made[key] = (await created.json()).id;
+      }
+      const before = await getJson(write.list, admin);
+      expect((await call(write.path(), { method: write.method, body: write.body })).status).toBe(401);
+      expect((await call(write.path(), { method: write.method, body: write.body, cookie: viewer })).status).toBe(403);
+      expect(await getJson(write.list, admin)).toEqual(before);
+
+      const response = await call(write.path(), { method: write.method, body: write.body, cookie: admin });
+      expect(response.status, await response.clone().text()).toBe(write.ok);
+      if (write.method === 'DELETE') delete made[key];
+      else if (write.method === 'POST') made[key] = (await response.json()).id;
+    });
+  }
+
+  it('upload-image: visitors get 401 and viewers 403', async () => {
+    const form = new FormData();
+    form.set('image', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'x.png');
+    for (const [cookie, status] of [[null, 401], [viewer, 403]] as const) {
+      const response = await fetch(new URL('/api/upload-image', base()), {
+        method: 'POST',
+        body: form,
+        headers: { Origin: base(), ...(cookie ? { Cookie: cookie } : {}) },
+      });
+      expect(response.status).toBe(status);
+    }
+  });
+});
