@@ -176,7 +176,7 @@ describe('Quick Project Import', () => {
     await expectToast(page, 'Failed to import projects', 'destructive');
     expect(await rows(page).count()).toBe(5);
     expect(await nameOf(page, 0).inputValue()).toBe(SAMPLE_IMPORT_ROWS[0]!.name);
-    expect(await importButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => importButton(page).isEnabled()).toBe(true);
     await close();
   });
 });

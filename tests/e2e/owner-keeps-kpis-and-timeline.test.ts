@@ -114,7 +114,7 @@ describe('the owner keeps the KPIs', () => {
       },
     ]);
     await page.getByRole('article', { name }).waitFor();
-    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Sparkline', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Icon', { exact: true }).inputValue()).toBe('Package');
     expect(await kpi(name)).toMatchObject({ value: '42', sparklineData: [1, 3], icon: 'Flame' });
@@ -193,7 +193,7 @@ describe('the owner keeps the timeline', () => {
     await expectToast(page, 'Timeline event created successfully!');
     expect(posts).toEqual([{ date: '2025-04-05', title, description: '', category: 'milestone', color: '#6fffe9', tags: ['ceramics', 'studio'] }]);
     await page.getByRole('article', { name: title }).waitFor();
-    expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => form.getByLabel('Title', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Tags', { exact: true }).inputValue()).toBe('');
 
     await page.getByRole('button', { name: `Edit ${title}` }).click();

@@ -22,11 +22,18 @@ beforeAll(async () => {
   api = await ownerApi();
 });
 afterAll(async () => {
-  // Leave the shared test database as the seed made it.
-  const projects = await api.list<StoredProject>('/api/projects');
-  for (const project of projects.filter((p) => created.includes(p.name))) await api.remove(`/api/projects/${project.id}`);
+  await removeCreated();
   await browser?.close();
 });
+
+/**
+ * Leaves the shared test database as the seed made it, as soon as a journey is done with its
+ * projects (other files read the project list at the same time).
+ */
+async function removeCreated(): Promise<void> {
+  const projects = await api.list<StoredProject>('/api/projects');
+  for (const project of projects.filter((p) => created.includes(p.name))) await api.remove(`/api/projects/${project.id}`);
+}
 
 async function openProjects(): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await signedInPage(browser);
@@ -121,7 +128,7 @@ describe('the owner manages projects in Data Management', () => {
       },
     ]);
     await page.getByRole('article', { name }).waitFor();
-    expect(await field(page, 'Name').inputValue()).toBe('');
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe('');
     expect(await field(page, 'Tags').inputValue()).toBe('');
     expect(await field(page, 'Status').inputValue()).toBe('planned');
     expect(await field(page, 'Progress').inputValue()).toBe('0');
@@ -129,6 +136,7 @@ describe('the owner manages projects in Data Management', () => {
 
     const stored = await storedProject(name);
     expect(stored).toMatchObject({ progress: 0, status: 'active', tags: ['glaze', 'kiln'], technologies: ['React', 'Vite'], startDate: null });
+    await removeCreated();
     await close();
   });
 
@@ -162,11 +170,12 @@ describe('the owner manages projects in Data Management', () => {
     await expectToast(page, 'Project updated successfully!');
     const row = page.getByRole('article', { name: renamed });
     await row.waitFor();
-    expect(await row.textContent()).toContain('55%');
+    await expect.poll(() => row.textContent()).toContain('55%');
     expect(await row.textContent()).toContain('Completed');
     expect(await storedProject(renamed)).toMatchObject({ progress: 55, status: 'completed', tags: ['a', 'b'], startDate: '2025-02-01' });
     // Focus returns to the row's Edit button, so the keyboard user is where they were.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Edit ${renamed}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Edit ${renamed}`);
+    await removeCreated();
     await close();
   });
 
@@ -255,7 +264,7 @@ describe('the owner manages projects in Data Management', () => {
     await page.keyboard.press('Enter');
     await expectToast(page, 'Project deleted successfully!');
     // Focus lands on the list heading, not lost to the page.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('projects-list-heading');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('projects-list-heading');
     await page.getByRole('article', { name }).waitFor({ state: 'detached' });
     expect(await storedProject(name)).toBeUndefined();
     await close();

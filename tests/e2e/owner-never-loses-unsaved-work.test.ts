@@ -1,4 +1,4 @@
-import type { Browser, Dialog, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { hydrated, signedInPage } from './owner-journey.ts';
@@ -22,8 +22,8 @@ const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="tr
 const focusedTab = (page: Page) => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'tab' ? document.activeElement.textContent : null));
 
 /** Records the browser's own "Leave site?" questions and answers each with `accept`. */
-function leaveQuestions(page: Page, accept: boolean): Dialog['type'][] {
-  const asked: Dialog['type'][] = [];
+function leaveQuestions(page: Page, accept: boolean): string[] {
+  const asked: string[] = [];
   page.on('dialog', (dialog) => {
     asked.push(dialog.type());
     void (accept ? dialog.accept() : dialog.dismiss());

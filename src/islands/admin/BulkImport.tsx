@@ -33,7 +33,8 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
   const [focusKey, setFocusKey] = useState<{ key: number; selector: string } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const dirty = drafts(rows) !== saved;
-  const canImport = !importing && rows.some((row) => hasName(row.draft));
+  const named = rows.filter((row) => hasName(row.draft)).length;
+  const canImport = !importing && named > 0;
 
   useLeaveGuard(dirty);
   useToastMirror();
@@ -64,8 +65,8 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
 
   async function importAll() {
     if (!canImport) return;
-    const named = rows.filter((row) => hasName(row.draft));
-    const checked = named.map((row) => ({ row, result: validate(projectCreate, importPayload(row.draft)) }));
+    const candidates = rows.filter((row) => hasName(row.draft));
+    const checked = candidates.map((row) => ({ row, result: validate(projectCreate, importPayload(row.draft)) }));
     setImporting(true);
     const outcomes = await Promise.all(
       checked.map(async ({ row, result }): Promise<{ key: number; ok: boolean; errors: FieldErrors; failure?: string }> => {
@@ -154,7 +155,7 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
         ))}
       </ol>
       {/* The actions stay in reach at the bottom of the screen however long the list gets. */}
-      <div className="sticky bottom-0 z-10 mt-6 flex flex-wrap items-center gap-3 border-t border-line bg-bg/95 py-3 backdrop-blur">
+      <div className="z-10 mt-6 sm:sticky sm:bottom-0 flex flex-wrap items-center gap-3 border-t border-line bg-bg/95 py-3 backdrop-blur">
         <button type="button" className="btn-ghost" onClick={addRow} disabled={importing}>
           <Plus aria-hidden="true" size={16} />
           Add Another Project
@@ -164,7 +165,7 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
           {importing ? 'Importing...' : 'Import All Projects'}
         </button>
         <p className="text-sm text-muted" aria-live="polite">
-          {rows.filter((row) => hasName(row.draft)).length} of {rows.length} rows have a name and will be imported.
+          {named} of {rows.length} {rows.length === 1 ? 'row' : 'rows'} {named === 1 ? 'has' : 'have'} a name and will be imported.
         </p>
       </div>
     </section>

@@ -100,10 +100,10 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
     setDeletePending(true);
     try {
       await apiRequest('DELETE', `${endpoint}/${target.id}`);
-      toast({ title: `${noun} deleted successfully!` });
       await refresh((current) => current.filter((item) => item.id !== target.id));
       setEditingRow(target.id, false);
       setFocusHeading(true);
+      toast({ title: `${noun} deleted successfully!` });
     } catch (error) {
       toast({ title: `Failed to delete ${nounInSentence}`, description: describeFailure(error), variant: 'destructive' });
     } finally {
