@@ -86,7 +86,7 @@ describe('Quick Project Import', () => {
 
   it('imports the five samples in parallel, then offers one blank row', async () => {
     const { page, close } = await open();
-    const bodies = recordBodies(page, 'POST', '/api/projects');
+    const bodies = await recordBodies(page, 'POST', '/api/projects');
     const hold = await holdRequests(page, 'POST', '**/api/projects');
     await importButton(page).click();
     await expect.poll(() => hold.count()).toBe(5);
@@ -111,7 +111,7 @@ describe('Quick Project Import', () => {
 
   it('sends only named rows and leaves out an empty start date', async () => {
     const { page, close } = await open();
-    const bodies = recordBodies(page, 'POST', '/api/projects') as Record<string, unknown>[];
+    const bodies = (await recordBodies(page, 'POST', '/api/projects')) as Record<string, unknown>[];
     await nameOf(page, 0).fill('Import test no start date');
     await row(page, 0).getByLabel('Start date', { exact: true }).fill('');
     await nameOf(page, 1).fill('');
@@ -142,7 +142,7 @@ describe('Quick Project Import', () => {
     // A row the browser itself refuses is not sent, and stays too.
     await row(page, 3).getByLabel('Category', { exact: true }).fill('');
     const invalid = SAMPLE_IMPORT_ROWS[3]!.name;
-    const bodies = recordBodies(page, 'POST', '/api/projects') as Record<string, unknown>[];
+    const bodies = (await recordBodies(page, 'POST', '/api/projects')) as Record<string, unknown>[];
 
     await importButton(page).click();
     await expectToast(page, 'Failed to import projects', 'destructive');
@@ -160,7 +160,7 @@ describe('Quick Project Import', () => {
     // Fixed and retried, only the two remaining rows go: nothing is imported twice.
     await page.unroute('**/api/projects');
     await row(page, 1).getByLabel('Category', { exact: true }).fill('research');
-    const retried = recordBodies(page, 'POST', '/api/projects') as Record<string, unknown>[];
+    const retried = (await recordBodies(page, 'POST', '/api/projects')) as Record<string, unknown>[];
     await importButton(page).click();
     await expectToast(page, 'Projects imported successfully!');
     expect(retried.map((body) => body.name).sort()).toEqual([refused, invalid].sort());

@@ -50,7 +50,7 @@ export async function holdRequests(page: Page, method: string, url: string | Reg
   let released = false;
   const handler = async (route: Route, request: Request) => {
     if (request.method() !== method) return route.fallback();
-    if (released) return route.continue();
+    if (released) return route.fallback();
     held.push(route);
   };
   await page.route(url, handler);
@@ -58,18 +58,25 @@ export async function holdRequests(page: Page, method: string, url: string | Reg
     count: () => held.length,
     async release() {
       released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
+      await Promise.all(held.splice(0).map((route) => route.fallback()));
       await page.unroute(url, handler);
     },
   };
 }
 
-/** JSON bodies of the requests the page sends to `path` with `method`, as they are sent. */
-export function recordBodies(page: Page, method: string, path: string): unknown[] {
+/**
+ * JSON bodies of the requests the page sends to `path` with `method`, recorded as the browser sends
+ * them (a route that passes each request on, so a body is recorded before its answer can arrive).
+ */
+export async function recordBodies(page: Page, method: string, path: string): Promise<unknown[]> {
   const bodies: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === method && new URL(request.url()).pathname === path) bodies.push(request.postDataJSON());
-  });
+  await page.route(
+    (url) => url.pathname === path,
+    (route, request) => {
+      if (request.method() === method) bodies.push(request.postDataJSON());
+      return route.fallback();
+    },
+  );
   return bodies;
 }
 

@@ -73,7 +73,7 @@ describe('the owner keeps the KPIs', () => {
   it('names what is missing or malformed beside each field', async () => {
     const { page, close } = await open('kpis');
     const form = kpiForm(page);
-    const posts = recordBodies(page, 'POST', '/api/kpis');
+    const posts = await recordBodies(page, 'POST', '/api/kpis');
     await form.getByLabel('Colour', { exact: true }).fill('mint');
     await form.getByRole('button', { name: 'Create KPI' }).click();
     for (const message of ['Name is required', 'Value is required', 'Category is required', 'Colour must be a colour like #6fffe9']) {
@@ -88,7 +88,7 @@ describe('the owner keeps the KPIs', () => {
     const form = kpiForm(page);
     const name = unique('Pots Thrown');
     kpiNames.push(name);
-    const posts = recordBodies(page, 'POST', '/api/kpis');
+    const posts = await recordBodies(page, 'POST', '/api/kpis');
     const before = await api.list<StoredKpi>('/api/kpis');
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Value', { exact: true }).fill('42');
@@ -126,7 +126,7 @@ describe('the owner keeps the KPIs', () => {
     kpiNames.push(name);
     await api.create('/api/kpis', { name, value: '7', icon: 'Zap', color: '#a78bfa', sparklineData: [1, 2, 3], category: 'creative', position: 99 });
     const { page, close } = await open('kpis');
-    const patches = recordBodies(page, 'PATCH', `/api/kpis/${(await kpi(name))!.id}`);
+    const patches = await recordBodies(page, 'PATCH', `/api/kpis/${(await kpi(name))!.id}`);
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const form = page.getByRole('form', { name: `Edit ${name}` });
     expect(await form.getByLabel('Sparkline', { exact: true }).inputValue()).toBe('1, 2, 3');
@@ -184,7 +184,7 @@ describe('the owner keeps the timeline', () => {
     const title = unique('Kiln firing');
     const renamed = unique('First kiln firing');
     eventTitles.push(title, renamed);
-    const posts = recordBodies(page, 'POST', '/api/timeline');
+    const posts = await recordBodies(page, 'POST', '/api/timeline');
     await form.getByLabel('Date', { exact: true }).fill('2025-04-05');
     await form.getByLabel('Title', { exact: true }).fill(title);
     await form.getByLabel('Category', { exact: true }).fill('milestone');

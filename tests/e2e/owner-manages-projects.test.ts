@@ -76,7 +76,7 @@ describe('the owner manages projects in Data Management', () => {
 
   it('shows what is wrong beside each field, sends nothing, and clears a message once fixed', async () => {
     const { page, close } = await openProjects();
-    const posts = recordBodies(page, 'POST', '/api/projects');
+    const posts = await recordBodies(page, 'POST', '/api/projects');
     await page.getByRole('button', { name: 'Create Project' }).click();
     await page.getByText('Name is required').waitFor();
     await page.getByText('Category is required').waitFor();
@@ -97,7 +97,7 @@ describe('the owner manages projects in Data Management', () => {
     const { page, close } = await openProjects();
     const name = unique('Kiln Notes');
     created.push(name);
-    const posts = recordBodies(page, 'POST', '/api/projects');
+    const posts = await recordBodies(page, 'POST', '/api/projects');
     await field(page, 'Name').fill(name);
     await field(page, 'Description').fill('A notebook for glaze recipes.');
     await field(page, 'Category').fill('creative');
