@@ -1,0 +1,105 @@
+import type { Browser, Page, Request, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { newPage, type PageOptions } from '../support/browser.ts';
+import { call } from '../support/http.ts';
+import { sessionCookie, signIn, type Role } from '../support/sign-in.ts';
+
+/*
+ * Shared steps of the owner's journeys (tests/e2e/owner-*.test.ts).
+ */
+
+/** A fresh page signed in through the real sign-in path. */
+export async function signedInPage(browser: Browser, role: Role = 'admin', options: PageOptions = {}) {
+  const { context, page } = await newPage(browser, options);
+  // Fail with the step that went wrong well inside the test's own 60 s.
+  page.setDefaultTimeout(15_000);
+  await signIn(context, role);
+  return { context, page };
+}
+
+/** The page has hydrated its islands (astro-island loses its ssr attribute once hydrated). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+}
+
+/**
+ * The toast the admin islands raised, with its exact title: shown by the site's Toaster when the
+ * build has one (its title is then text on the page), and always mirrored on <body data-last-toast>
+ * (src/islands/admin/useToastMirror.ts). Call forgetToast first when the same title may repeat.
+ */
+export async function expectToast(page: Page, title: string, variant: 'default' | 'destructive' = 'default'): Promise<void> {
+  await page.waitForFunction(
+    ([t, v]) => document.body.dataset.lastToast === t && document.body.dataset.lastToastVariant === v,
+    [title, variant] as const,
+  );
+}
+
+export async function forgetToast(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    delete document.body.dataset.lastToast;
+    delete document.body.dataset.lastToastVariant;
+  });
+}
+
+/**
+ * Holds every request matching `method` + `url` until `release()` is called, so a pending label
+ * ('Creating...', 'Deleting...') can be seen without racing the server.
+ */
+export async function holdRequests(page: Page, method: string, url: string | RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  const handler = async (route: Route, request: Request) => {
+    if (request.method() !== method) return route.fallback();
+    if (released) return route.fallback();
+    held.push(route);
+  };
+  await page.route(url, handler);
+  return {
+    count: () => held.length,
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.fallback()));
+      await page.unroute(url, handler);
+    },
+  };
+}
+
+/**
+ * JSON bodies of the requests the page sends to `path` with `method`, recorded as the browser sends
+ * them (a route that passes each request on, so a body is recorded before its answer can arrive).
+ */
+export async function recordBodies(page: Page, method: string, path: string): Promise<unknown[]> {
+  const bodies: unknown[] = [];
+  await page.route(
+    (url) => url.pathname === path,
+    (route, request) => {
+      if (request.method() === method) bodies.push(request.postDataJSON());
+      return route.fallback();
+    },
+  );
+  return bodies;
+}
+
+/** The owner's API, for checking what was stored and cleaning up after a journey. */
+export async function ownerApi() {
+  const cookie = await sessionCookie('admin');
+  return {
+    async list<T = Record<string, unknown>>(path: string): Promise<T[]> {
+      const response = await call(path, { cookie });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T[];
+    },
+    async remove(path: string): Promise<void> {
+      const response = await call(path, { method: 'DELETE', cookie });
+      expect([204, 404]).toContain(response.status);
+    },
+    async create<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
+      const response = await call(path, { method: 'POST', cookie, body });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()) as T;
+    },
+  };
+}
+
+/** A name no other test or seed uses, so parallel journeys never see each other's rows. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
