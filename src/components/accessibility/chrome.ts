@@ -91,6 +91,14 @@ function updateReading(): void {
   }
 }
 
+/* ---- Just below the top bar, wherever it ends (it may wrap with large text, or follow the breadcrumbs). ---- */
+function placeBelowTopBar(): void {
+  if (!panel) return;
+  const bar = document.querySelector('header');
+  const bottom = bar ? bar.getBoundingClientRect().bottom : 0;
+  panel.style.top = `${Math.max(bottom, 0) + 8}px`;
+}
+
 /* ---- Never cover focused content (WCAG 2.4.11): the chip and the button step aside. ---- */
 function overlaps(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -114,6 +122,7 @@ function yieldToFocus(): void {
 let frame = 0;
 const onFrame = () => {
   frame = 0;
+  placeBelowTopBar();
   updateReading();
   yieldToFocus();
 };
@@ -140,8 +149,12 @@ function onSettingsChanged(): void {
     void import('./break-reminder.ts');
   }
 }
-new MutationObserver(onSettingsChanged).observe(root, { attributes: true, attributeFilter: ['class'] });
+new MutationObserver(() => {
+  onSettingsChanged();
+  schedule();
+}).observe(root, { attributes: true, attributeFilter: ['class', 'style'] });
 onSettingsChanged();
+placeBelowTopBar();
 
 /* ---- Signed-in people's settings follow them (server wins once after sign-in). ---- */
 if (root.dataset.signedIn !== undefined) void import('./preferences-sync.ts').then((sync) => sync.startSync());

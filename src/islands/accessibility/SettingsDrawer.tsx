@@ -173,7 +173,7 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
           <h2 id={titleId} className="text-lg font-bold">
             Accessibility settings
           </h2>
-          <button ref={closeButton} type="button" className="btn-ghost size-11 p-0" onClick={close}>
+          <button ref={closeButton} type="button" className="btn-ghost size-11 shrink-0 p-0" onClick={close}>
             <X aria-hidden="true" size={20} />
             <span className="sr-only">Close accessibility settings</span>
           </button>
