@@ -157,8 +157,9 @@ onSettingsChanged();
 placeBelowTopBar();
 
 /* ---- Signed-in people's settings follow them (server wins once after sign-in). ---- */
-if (root.dataset.signedIn !== undefined) void import('./preferences-sync.ts').then((sync) => sync.startSync());
-else {
+if (root.dataset.session === 'in') void import('./preferences-sync.ts').then((sync) => sync.startSync());
+else if (root.dataset.session === 'out') {
+  // Signed out: the next sign-in takes the server's copy again.
   try {
     localStorage.removeItem('accessibility-settings-synced');
   } catch {

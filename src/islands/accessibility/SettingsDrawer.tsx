@@ -181,7 +181,7 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
         <div className="flex-1 overflow-y-auto px-5 py-4">
           <p className="text-sm text-muted">
             These start from your device's own settings. Every change applies straight away and is remembered on this device
-            {document.documentElement.dataset.signedIn !== undefined ? ' and in your account' : ''}.
+            {document.documentElement.dataset.session === 'in' ? ' and in your account' : ''}.
           </p>
 
           <section aria-labelledby={`${titleId}-presets`} className="mt-6">
