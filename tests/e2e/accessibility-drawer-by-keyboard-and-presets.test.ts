@@ -52,8 +52,26 @@ async function tabTo(page: Page, matches: (f: Awaited<ReturnType<typeof focused>
   throw new Error('never reached the element by Tab');
 }
 
-describe('the settings drawer, by keyboard alone', () => {
-  it('opens from the button, changes every setting without a mouse, and closes with Escape back to the button', async () => {
+describe('the settings drawer', () => {
+  it('is not loaded until the button is pressed: public pages carry only the small helper script', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: { url: string; bytes: number }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: (await response.body()).length });
+    });
+    await page.goto('/public-projects');
+    await page.waitForLoadState('networkidle');
+    const onLoad = [...scripts];
+    expect(onLoad.some((script) => /mount|client\./.test(script.url))).toBe(false);
+    expect(onLoad.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThan(20_000);
+
+    await page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Accessibility settings' }).waitFor();
+    expect(scripts.some((script) => /mount/.test(script.url))).toBe(true);
+    await context.close();
+  });
+
+  it('opens from the button, changes every setting by keyboard alone, and closes with Escape back to the button', async () => {
     const { context, page } = await newPage(browser);
     await visitWith(page, '/public-projects', null);
     await tabTo(page, (f) => f.isFab);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '../../src/lib/accessibility-settings.ts';
+import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '../../src/lib/accessibility-settings.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /*
@@ -20,12 +20,19 @@ export interface Variant {
 
 export const PRESET_VARIANTS: Variant[] = PRESET_NAMES.map((name) => ({ name: `${name} preset`, settings: PRESETS[name].changes }));
 
-/** No settings, the five presets, and the two palettes no preset reaches. */
+/** Every switch on at once: breadcrumbs, labels, emphasis, shapes... all the extras a page can show. */
+export const EVERYTHING_ON: Variant = {
+  name: 'every switch on',
+  settings: Object.fromEntries(ACCESSIBILITY_SWITCHES.map((key) => [key, true])) as Partial<AccessibilitySettings>,
+};
+
+/** No settings, the five presets, the two palettes no preset reaches, and everything on. */
 export const DEFAULT_VARIANTS: Variant[] = [
   { name: 'no settings', settings: {} },
   ...PRESET_VARIANTS,
   { name: 'warm scheme', settings: { colorScheme: 'warm' } },
   { name: 'colour-blind friendly', settings: { colorBlindFriendly: true } },
+  EVERYTHING_ON,
 ];
 
 export interface MatrixOptions {

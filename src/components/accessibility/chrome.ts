@@ -94,9 +94,12 @@ function updateReading(): void {
 /* ---- Just below the top bar, wherever it ends (it may wrap with large text, or follow the breadcrumbs). ---- */
 function placeBelowTopBar(): void {
   if (!panel) return;
-  const bar = document.querySelector('header');
-  const bottom = bar ? bar.getBoundingClientRect().bottom : 0;
-  panel.style.top = `${Math.max(bottom, 0) + 8}px`;
+  let bottom = 0;
+  for (const bar of [document.querySelector('header'), document.querySelector('.breadcrumb-bar')]) {
+    const box = bar?.getBoundingClientRect();
+    if (box && box.height > 0) bottom = Math.max(bottom, box.bottom);
+  }
+  panel.style.top = `${bottom + 8}px`;
 }
 
 /* ---- Never cover focused content (WCAG 2.4.11): the chip and the button step aside. ---- */
