@@ -1,4 +1,4 @@
-// Runs in <head> before first paint, on every page.
+// Runs in <head> before first paint, on every page. Kept small and plain (no modules, no build step).
 (function () {
   var root = document.documentElement;
   // The saved theme, so no page flashes the wrong one.
@@ -9,6 +9,73 @@
   var dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', dark);
   root.classList.toggle('light', !dark);
+
+  // Accessibility settings (src/lib/accessibility-settings.ts is the reference; a unit test runs this
+  // file against it): SPEC defaults, adjusted by the system, then whatever valid fields are stored.
+  var s = {
+    reduceMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+    disableAutoplay: false,
+    slowAnimations: false,
+    highContrast: matchMedia('(prefers-contrast: more)').matches,
+    reducedTransparency: false,
+    enlargeText: false,
+    focusIndicators: true,
+    colorBlindFriendly: false,
+    simplerLanguage: false,
+    showProgress: true,
+    breadcrumbs: false,
+    sectionLabels: true,
+    reducedStimuli: false,
+    calmColors: false,
+    noFlashing: false,
+    quietMode: false,
+    singleTaskMode: false,
+    hideDistractions: false,
+    emphasizeImportant: false,
+    breakReminders: false,
+    fontSize: 16,
+    lineHeight: 1.5,
+    colorScheme: 'default',
+    layout: 'default',
+    breakReminderMinutes: 25,
+  };
+  var choices = { colorScheme: ['default', 'calm', 'high-contrast', 'warm'], layout: ['default', 'minimal', 'spacious'] };
+  var ranges = { fontSize: [12, 24], lineHeight: [1.2, 2.5], breakReminderMinutes: [5, 120] };
+  var stored = null;
+  try {
+    stored = JSON.parse(localStorage.getItem('accessibility-settings'));
+  } catch (e) {}
+  var key, value, range;
+  if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
+    for (key in s) {
+      if (!Object.prototype.hasOwnProperty.call(stored, key)) continue;
+      value = stored[key];
+      range = ranges[key];
+      if (typeof s[key] === 'boolean' ? typeof value === 'boolean'
+        : choices[key] ? choices[key].indexOf(value) >= 0
+        : typeof value === 'number' && value >= range[0] && value <= range[1] &&
+          (key === 'lineHeight' ? /^\d+(\.\d)?$/.test(String(value)) : value % 1 === 0)) {
+        s[key] = value;
+      }
+    }
+  }
+  var classes = [];
+  for (key in s) if (s[key] === true) classes.push('a11y-' + key.replace(/[A-Z]/g, function (c) { return '-' + c.toLowerCase(); }));
+  if (s.colorScheme !== 'default') classes.push('a11y-scheme-' + s.colorScheme);
+  if (s.layout !== 'default') classes.push('a11y-layout-' + s.layout);
+  for (var i = 0; i < classes.length; i++) root.classList.add(classes[i]);
+  var size = (s.fontSize * (s.enlargeText ? 1.125 : 1) * 100) / 16;
+  root.style.setProperty('--font-size', Math.round(size * 1000) / 1000 + '%');
+  root.style.setProperty('--line-height', String(s.lineHeight));
+  root.style.setProperty('--motion-scale', s.reduceMotion ? '0' : s.slowAnimations ? '2' : '1');
+  var badges = [];
+  if (s.reduceMotion) badges.push('reduced-motion');
+  if (s.highContrast || s.colorScheme === 'high-contrast') badges.push('high-contrast');
+  if (s.enlargeText || s.fontSize > 16) badges.push('large-text');
+  if (s.singleTaskMode || s.hideDistractions) badges.push('focus-mode');
+  if (s.calmColors || s.reducedStimuli || s.colorScheme === 'calm') badges.push('calm-mode');
+  root.setAttribute('data-a11y-badges', badges.join(' '));
+
   // Images that fail to load are hidden, never a broken-image icon (error events do not bubble: capture them).
   document.addEventListener(
     'error',
@@ -18,4 +85,14 @@
     },
     true,
   );
+  // Nothing starts moving by itself when the person asked for stillness: autoplaying media is paused.
+  if (s.disableAutoplay || s.reduceMotion) {
+    document.addEventListener('DOMContentLoaded', function () {
+      var media = document.querySelectorAll('video[autoplay], audio[autoplay]');
+      for (var j = 0; j < media.length; j++) {
+        media[j].autoplay = false;
+        media[j].pause();
+      }
+    });
+  }
 })();

@@ -1,0 +1,171 @@
+/*
+ * The small script behind AccessibilityChrome.astro, on every page. It reads the classes the head script
+ * put on <html> and loads anything heavier (the settings store, the React drawer, break reminders, the
+ * preference sync) only when it is needed. It imports nothing at start: the class names it watches come
+ * from the markup (rendered with the settings module on the server), so zod and the store stay out of it.
+ */
+import type { AccessibilitySwitch } from '../../lib/accessibility-settings.ts';
+
+const root = document.documentElement;
+const panel = document.querySelector<HTMLElement>('[data-a11y-status]');
+const chip = panel?.querySelector<HTMLButtonElement>('[data-status-toggle]');
+const body = panel?.querySelector<HTMLElement>('[data-status-body]');
+const fab = document.querySelector<HTMLButtonElement>('.a11y-fab');
+const PANEL_KEY = 'accessibility-panel';
+
+const loadStore = () => import('../../stores/accessibility.ts');
+let drawer: Promise<typeof import('../../islands/accessibility/mount.tsx')> | undefined;
+const loadDrawer = () => (drawer ??= import('../../islands/accessibility/mount.tsx'));
+
+/* ---- The settings drawer: loaded on first use (hover or focus starts fetching it early). ---- */
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-open-settings]')) {
+  button.addEventListener('pointerenter', () => void loadDrawer(), { once: true });
+  button.addEventListener('focus', () => void loadDrawer(), { once: true });
+  button.addEventListener('click', async () => {
+    button.setAttribute('aria-busy', 'true');
+    try {
+      (await loadDrawer()).openDrawer(button);
+    } finally {
+      button.removeAttribute('aria-busy');
+    }
+  });
+}
+
+/* ---- The status panel: a chip that opens to the badges, progress, section and quick switches. ---- */
+function setExpanded(expanded: boolean, remember = true): void {
+  if (!chip || !body) return;
+  chip.setAttribute('aria-expanded', String(expanded));
+  body.hidden = !expanded;
+  if (expanded) updateReading();
+  if (remember) {
+    try {
+      localStorage.setItem(PANEL_KEY, expanded ? 'open' : 'closed');
+    } catch {
+      // not remembered, still works
+    }
+  }
+}
+chip?.addEventListener('click', () => setExpanded(chip.getAttribute('aria-expanded') !== 'true'));
+panel?.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && chip?.getAttribute('aria-expanded') === 'true') {
+    setExpanded(false);
+    chip.focus();
+  }
+});
+try {
+  if (localStorage.getItem(PANEL_KEY) === 'open') setExpanded(true, false);
+} catch {
+  // storage blocked: start closed
+}
+
+const quickSwitches = [...(panel?.querySelectorAll<HTMLButtonElement>('[data-quick]') ?? [])];
+function syncQuickSwitches(): void {
+  for (const button of quickSwitches) {
+    const on = root.classList.contains(button.dataset.quickClass ?? '');
+    button.setAttribute('aria-checked', String(on));
+  }
+}
+for (const button of quickSwitches) {
+  button.addEventListener('click', async () => {
+    (await loadStore()).toggleSetting(button.dataset.quick as AccessibilitySwitch);
+  });
+}
+syncQuickSwitches();
+
+/* ---- Reading progress and the current section, shown in the open panel. ---- */
+const progressValue = panel?.querySelector<HTMLElement>('[data-progress-value]');
+const sectionLine = panel?.querySelector<HTMLElement>('[data-section-line]');
+const sectionValue = panel?.querySelector<HTMLElement>('[data-section-value]');
+function updateReading(): void {
+  if (!body || body.hidden) return;
+  const scrollable = root.scrollHeight - window.innerHeight;
+  const percent = scrollable > 0 ? Math.min(100, Math.round((window.scrollY / scrollable) * 100)) : 100;
+  if (progressValue) progressValue.textContent = `${percent}%`;
+  let current: string | undefined;
+  for (const section of document.querySelectorAll<HTMLElement>('[data-section-label]')) {
+    if (section.getBoundingClientRect().top < window.innerHeight * 0.4) current = section.dataset.sectionLabel;
+  }
+  if (sectionLine && sectionValue) {
+    sectionLine.hidden = !current;
+    sectionValue.textContent = current ?? '';
+  }
+}
+
+/* ---- Just below the top bar, wherever it ends (it may wrap with large text, or follow the breadcrumbs). ---- */
+function placeBelowTopBar(): void {
+  if (!panel) return;
+  let bottom = 0;
+  for (const bar of [document.querySelector('header'), document.querySelector('.breadcrumb-bar')]) {
+    const box = bar?.getBoundingClientRect();
+    if (box && box.height > 0) bottom = Math.max(bottom, box.bottom);
+  }
+  panel.style.top = `${bottom + 8}px`;
+}
+
+/* ---- Never cover focused content (WCAG 2.4.11): the chip and the button step aside. ---- */
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+function yieldToFocus(): void {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || focused === root) return;
+  const target = focused.getBoundingClientRect();
+  for (const helper of [panel, fab]) {
+    if (!helper) continue;
+    if (helper.contains(focused) || focused.closest('dialog')) {
+      delete helper.dataset.yield;
+      continue;
+    }
+    if (helper === panel && body && !body.hidden && overlaps(helper.getBoundingClientRect(), target)) setExpanded(false, false);
+    if (overlaps(helper.getBoundingClientRect(), target)) helper.dataset.yield = '';
+    else delete helper.dataset.yield;
+  }
+}
+
+let frame = 0;
+const onFrame = () => {
+  frame = 0;
+  placeBelowTopBar();
+  updateReading();
+  yieldToFocus();
+};
+const schedule = () => {
+  if (!frame) frame = requestAnimationFrame(onFrame);
+};
+document.addEventListener('focusin', schedule);
+document.addEventListener('focusout', () => {
+  // Focus left for somewhere outside the page: bring the helpers back.
+  setTimeout(() => {
+    if (document.activeElement === document.body) for (const helper of [panel, fab]) if (helper) delete helper.dataset.yield;
+  });
+});
+window.addEventListener('scroll', schedule, { passive: true });
+window.addEventListener('resize', schedule, { passive: true });
+
+/* ---- Follow changes of the settings (drawer, quick switches, other tabs). ---- */
+const breakHost = document.querySelector<HTMLElement>('[data-break-host]');
+let remindersLoaded = false;
+function onSettingsChanged(): void {
+  syncQuickSwitches();
+  if (!remindersLoaded && breakHost && root.classList.contains(breakHost.dataset.whenClass ?? '')) {
+    remindersLoaded = true;
+    void import('./break-reminder.ts');
+  }
+}
+new MutationObserver(() => {
+  onSettingsChanged();
+  schedule();
+}).observe(root, { attributes: true, attributeFilter: ['class', 'style'] });
+onSettingsChanged();
+placeBelowTopBar();
+
+/* ---- Signed-in people's settings follow them (server wins once after sign-in). ---- */
+if (root.dataset.session === 'in') void import('./preferences-sync.ts').then((sync) => sync.startSync());
+else if (root.dataset.session === 'out') {
+  // Signed out: the next sign-in takes the server's copy again.
+  try {
+    localStorage.removeItem('accessibility-settings-synced');
+  } catch {
+    // nothing to forget
+  }
+}

@@ -1,0 +1,110 @@
+import { atom } from 'nanostores';
+import {
+  CLASS_PREFIX,
+  OS_QUERIES,
+  STORAGE_KEY,
+  applyPreset,
+  choicesOver,
+  describeChanges,
+  effectiveDefaults,
+  parseStoredText,
+  readOsPreferences,
+  settingsToDom,
+  type AccessibilitySettings,
+  type PresetName,
+} from '../lib/accessibility-settings.ts';
+
+/*
+ * The accessibility settings in the browser, shared by the settings drawer, the status panel's quick
+ * toggles and the preference sync. Every change is saved (only what differs from this device's
+ * defaults) and applied to <html> at once. Loaded on demand: plain pages never pay for it.
+ */
+
+/** SPEC defaults adjusted by this device's system preferences (what Reset returns to). */
+export const $baseSettings = atom<AccessibilitySettings>(effectiveDefaults(readOsPreferences()));
+export const $settings = atom<AccessibilitySettings>(load());
+export const $drawerOpen = atom(false);
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function load(): AccessibilitySettings {
+  return parseStoredText(readStored(), $baseSettings.get());
+}
+
+/** The person's own choices: what is saved here and on the server. */
+export function currentChoices(): Partial<AccessibilitySettings> {
+  return choicesOver($settings.get(), $baseSettings.get());
+}
+
+function save(): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(currentChoices()));
+  } catch {
+    // Storage may be full or blocked (private modes): the settings still apply to this page.
+  }
+}
+
+/** Puts the settings on <html>: the same classes, variables and badges the head script sets before first paint. */
+export function applyToDocument(settings: AccessibilitySettings, root: HTMLElement = document.documentElement): void {
+  const dom = settingsToDom(settings);
+  for (const name of [...root.classList]) if (name.startsWith(CLASS_PREFIX) && !dom.classes.includes(name)) root.classList.remove(name);
+  root.classList.add(...dom.classes);
+  for (const [name, value] of Object.entries(dom.vars)) root.style.setProperty(name, value);
+  root.setAttribute('data-a11y-badges', dom.badges.join(' '));
+}
+
+$settings.listen((settings) => {
+  save();
+  applyToDocument(settings);
+});
+
+export function updateSettings(patch: Partial<AccessibilitySettings>): void {
+  $settings.set({ ...$settings.get(), ...patch });
+}
+
+export function toggleSetting(key: keyof AccessibilitySettings): void {
+  const value = $settings.get()[key];
+  if (typeof value === 'boolean') updateSettings({ [key]: !value });
+}
+
+/** Applies a preset and returns what changed, in words, for the announcement. */
+export function applyPresetByName(name: PresetName): string[] {
+  const before = $settings.get();
+  const after = applyPreset(before, name);
+  $settings.set(after);
+  return describeChanges(before, after);
+}
+
+/** Back to the defaults of this device (SPEC's, adjusted by the system). */
+export function resetSettings(): string[] {
+  const before = $settings.get();
+  const after = { ...$baseSettings.get() };
+  $settings.set(after);
+  return describeChanges(before, after);
+}
+
+/** Replaces the person's choices (another tab, or the server at sign-in), keeping this device's defaults. */
+export function replaceChoices(choices: unknown): void {
+  $settings.set(parseStoredText(JSON.stringify(choices ?? {}), $baseSettings.get()));
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab changed the settings: follow it.
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY) $settings.set(load());
+  });
+  // The system preference changed while the page is open: untouched settings follow it.
+  for (const query of Object.values(OS_QUERIES)) {
+    window.matchMedia(query).addEventListener('change', () => {
+      const choices = currentChoices();
+      $baseSettings.set(effectiveDefaults(readOsPreferences()));
+      replaceChoices(choices);
+    });
+  }
+}

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessibilitySettings } from '../../src/lib/accessibility-settings.ts';
+import { visitWith } from '../support/a11y-matrix.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+
+/*
+ * WCAG 1.4.10 Reflow: usable at 320 CSS px wide and at 200 % zoom (a 1280 px window at 200 % is 640 CSS px),
+ * drawer open, without scrolling text sideways. WCAG 1.4.12 Text spacing: with the most generous settings
+ * and the spacing the criterion asks for, no text is cut off.
+ */
+
+const PATHS = ['/', '/public-projects', '/public-projects/1', '/no-such-page'];
+const GENEROUS: Partial<AccessibilitySettings> = { fontSize: 24, enlargeText: true, lineHeight: 2.5, layout: 'spacious', breadcrumbs: true };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** How far the page (and the open drawer, if any) scrolls sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    const drawer = document.querySelector('dialog[open]');
+    const content = drawer?.querySelector('.overflow-y-auto');
+    return {
+      page: root.scrollWidth - root.clientWidth,
+      drawer: drawer ? drawer.scrollWidth - drawer.clientWidth : 0,
+      drawerContent: content ? content.scrollWidth - content.clientWidth : 0,
+    };
+  });
+
+/**
+ * Elements whose text is cut off by their own box (overflow hidden or clipped), other than screen-reader-only
+ * text and deliberate line clamps (card summaries whose full text is one link away, on the detail page).
+ */
+const clippedText = (page: Page) =>
+  page.evaluate(() => {
+    const clipped: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (!element.innerText?.trim() || element.closest('.sr-only, [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden' || style.webkitLineClamp !== 'none') continue;
+      const cutsX = ['hidden', 'clip'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+      const cutsY = ['hidden', 'clip'].includes(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+      if (cutsX || cutsY) clipped.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.innerText.slice(0, 40)}`);
+    }
+    return clipped;
+  });
+
+/** The spacing WCAG 1.4.12 asks pages to survive, added as a constructed sheet (the CSP refuses injected <style>). */
+const addTextSpacing = (page: Page) =>
+  page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('* { letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+
+async function openDrawer(page: Page) {
+  await page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accessibility settings' });
+  await dialog.waitFor();
+  // Measure where it comes to rest, not mid-slide.
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
+
+describe('reflow', () => {
+  // 320 px is 400 % zoom of a 1280 px window at the default text size; at 200 % zoom the largest text must fit too.
+  for (const [label, width, height, variants] of [
+    ['320 px wide', 320, 640, [{}]],
+    ['200 % zoom, also with the largest text', 640, 400, [{}, GENEROUS]],
+  ] as const) {
+    it(`needs no sideways scrolling at ${label}, on every page and with the drawer open`, async () => {
+      const { context, page } = await newPage(browser, { width, height });
+      for (const settings of variants) {
+        for (const path of PATHS) {
+          await visitWith(page, path, settings);
+          expect(await sidewaysOverflow(page), `${path} ${JSON.stringify(settings)}`).toEqual({ page: 0, drawer: 0, drawerContent: 0 });
+        }
+        await openDrawer(page);
+        expect(await sidewaysOverflow(page), `drawer ${JSON.stringify(settings)}`).toEqual({ page: 0, drawer: 0, drawerContent: 0 });
+        // Every control in the drawer is within reach, none pushed off the side.
+        const outside = await page.evaluate((w) =>
+          [...document.querySelectorAll('dialog[open] :is(button, input, select)')]
+            .map((el) => el.getBoundingClientRect())
+            .filter((box) => box.left < 0 || box.right > w + 0.5).length, width);
+        expect(outside).toBe(0);
+      }
+      await context.close();
+    });
+  }
+});
+
+describe('text spacing', () => {
+  it('cuts no text off with the largest text, widest spacing and WCAG text-spacing overrides', async () => {
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    for (const path of PATHS) {
+      await visitWith(page, path, GENEROUS);
+      await addTextSpacing(page);
+      expect(await clippedText(page), path).toEqual([]);
+      expect((await sidewaysOverflow(page)).page, path).toBe(0);
+    }
+    await openDrawer(page);
+    await addTextSpacing(page);
+    expect(await clippedText(page), 'drawer').toEqual([]);
+    await context.close();
+  });
+});

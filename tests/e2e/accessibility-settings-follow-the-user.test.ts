@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { STORAGE_KEY } from '../../src/lib/accessibility-settings.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { sameOriginHeaders, sessionCookie, signIn } from '../support/sign-in.ts';
+
+const base = inject('baseUrl');
+const url = new URL('/api/me/preferences', base);
+
+const get = (cookie?: string) => fetch(url, { headers: sameOriginHeaders(cookie) });
+const put = (body: unknown, cookie?: string) =>
+  fetch(url, { method: 'PUT', headers: { ...sameOriginHeaders(cookie), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/api/me/preferences', () => {
+  it('answers 401 to visitors, for reading and for writing', async () => {
+    expect((await get()).status).toBe(401);
+    expect((await put({ theme: 'dark' })).status).toBe(401);
+  });
+
+  it('lets a viewer read and write their own settings, and only their own', async () => {
+    const viewer = await sessionCookie('viewer');
+    const admin = await sessionCookie('admin');
+    const before = await (await get(admin)).json();
+
+    const saved = await put({ accessibility: { fontSize: 20, quietMode: true, colorScheme: 'warm' }, theme: 'dark' }, viewer);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ accessibility: { fontSize: 20, quietMode: true, colorScheme: 'warm' }, theme: 'dark' });
+    expect(await (await get(viewer)).json()).toEqual({ accessibility: { fontSize: 20, quietMode: true, colorScheme: 'warm' }, theme: 'dark' });
+
+    // The choices are replaced as a whole (a choice left out went back to its default); the theme is kept.
+    await put({ accessibility: { reduceMotion: true } }, viewer);
+    expect(await (await get(viewer)).json()).toEqual({ accessibility: { reduceMotion: true }, theme: 'dark' });
+
+    // A second session of the same person sees the same; another person's are untouched.
+    expect(await (await get(await sessionCookie('viewer'))).json()).toEqual({ accessibility: { reduceMotion: true }, theme: 'dark' });
+    expect(await (await get(admin)).json()).toEqual(before);
+  });
+
+  it('refuses a bad body with 400 naming the field', async () => {
+    const viewer = await sessionCookie('viewer');
+    for (const [body, field] of [
+      [{ accessibility: { fontSize: 40 } }, 'accessibility.fontSize'],
+      [{ accessibility: { lineHeight: 1.25 } }, 'accessibility.lineHeight'],
+      [{ accessibility: { reduceMotion: 'yes' } }, 'accessibility.reduceMotion'],
+      [{ accessibility: { colorScheme: 'neon' } }, 'accessibility.colorScheme'],
+      [{ accessibility: { noSuchSetting: true } }, 'noSuchSetting'],
+      [{ theme: 'blue' }, 'theme'],
+      [{ theme: 'dark', userId: 'someone-else' }, 'userId'],
+    ] as const) {
+      const response = await put(body, viewer);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).field, JSON.stringify(body)).toBe(field);
+    }
+    const empty = await put({}, viewer);
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toContain('accessibility or theme');
+  });
+});
+
+/** A device: a browser context with its own storage, signed in as the owner, and some local settings. */
+async function device(local: Record<string, unknown>): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser);
+  await page.goto('/no-such-page');
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify(local)] as const);
+  await signIn(context, 'admin');
+  return { context, page };
+}
+
+const stored = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), STORAGE_KEY);
+
+describe('a signed-in person’s settings follow them to other devices', () => {
+  it('sends up the first device’s choices, then every change; the next device takes the server’s copy at sign-in', async () => {
+    const owner = await sessionCookie('admin');
+    expect(await (await get(owner)).json()).toEqual({ accessibility: null, theme: null });
+
+    // Device one: nothing on the server yet, so its own choices go up.
+    const one = await device({ quietMode: true });
+    await one.page.goto('/no-such-page');
+    await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ quietMode: true });
+
+    // A change in the drawer is sent too.
+    await one.page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    await one.page.getByRole('switch', { name: 'Reduce motion' }).click();
+    await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ quietMode: true, reduceMotion: true });
+
+    // And the theme, when it changes.
+    await one.page.evaluate(() => {
+      localStorage.setItem('theme', 'dark');
+      document.documentElement.classList.add('dark');
+    });
+    await expect.poll(async () => (await (await get(owner)).json()).theme).toBe('dark');
+
+    // Device two had other local settings: at sign-in the server's copy wins, once.
+    const two = await device({ fontSize: 13 });
+    await two.page.goto('/no-such-page');
+    await expect.poll(() => stored(two.page)).toEqual({ quietMode: true, reduceMotion: true });
+    const root = await two.page.evaluate(() => document.documentElement.className);
+    expect(root).toContain('a11y-quiet-mode');
+    expect(root).toContain('a11y-reduce-motion');
+    expect(root).toContain('dark');
+    expect(await two.page.evaluate(() => document.documentElement.style.getPropertyValue('--font-size'))).toBe('100%');
+
+    // After that, this device's own changes are kept and sent, not overwritten on the next page.
+    await two.page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    await two.page.getByRole('switch', { name: 'Quiet mode' }).click();
+    await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ reduceMotion: true });
+    await two.page.goto('/no-such-page');
+    expect(await stored(two.page)).toEqual({ reduceMotion: true });
+
+    await one.context.close();
+    await two.context.close();
+  });
+
+  it('leaves a visitor’s settings on their device alone', async () => {
+    const { context, page } = await newPage(browser);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto('/no-such-page');
+    await page.evaluate((key) => localStorage.setItem(key, '{"calmColors":true}'), STORAGE_KEY);
+    await page.goto('/no-such-page');
+    await page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    await page.getByRole('switch', { name: 'Reduce motion' }).click();
+    expect(await stored(page)).toEqual({ calmColors: true, reduceMotion: true });
+    expect(requests).not.toContain('/api/me/preferences');
+    await context.close();
+  });
+});
