@@ -9,6 +9,8 @@
   var dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', dark);
   root.classList.toggle('light', !dark);
+  // The theme toggle's icon and label follow this attribute, so they are right before any script runs.
+  root.setAttribute('data-theme-preference', theme === 'light' || theme === 'dark' ? theme : 'system');
   // Images that fail to load are hidden, never a broken-image icon (error events do not bubble: capture them).
   document.addEventListener(
     'error',
