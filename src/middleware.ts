@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { compressResponse } from '../api/http/compress.ts';
 
 /**
  * Every request passes here: who is asking (session), whether a write may come from where it comes from,
@@ -13,5 +14,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  return response;
+  return compressResponse(context.request, response);
 });
