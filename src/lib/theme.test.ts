@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTheme, parseTheme, resolvesToDark } from './theme.ts';
+import { parseTheme, resolvesToDark } from './theme.ts';
 
 describe('the theme preference', () => {
   it('defaults to system for a missing or unknown stored value', () => {
@@ -13,9 +13,5 @@ describe('the theme preference', () => {
     expect(resolvesToDark('system', false)).toBe(false);
     expect(resolvesToDark('light', true)).toBe(false);
     expect(resolvesToDark('dark', false)).toBe(true);
-  });
-
-  it('cycles light, dark, system and back to light', () => {
-    expect([nextTheme('light'), nextTheme('dark'), nextTheme('system')]).toEqual(['dark', 'system', 'light']);
   });
 });

@@ -19,11 +19,6 @@ export function resolvesToDark(theme: ThemePreference, systemPrefersDark: boolea
   return theme === 'dark' || (theme === 'system' && systemPrefersDark);
 }
 
-/** The toggle's cycle: light → dark → system → light. */
-export function nextTheme(theme: ThemePreference): ThemePreference {
-  return THEME_PREFERENCES[(THEME_PREFERENCES.indexOf(theme) + 1) % THEME_PREFERENCES.length]!;
-}
-
 export const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 export function readTheme(): ThemePreference {
