@@ -62,10 +62,15 @@ export const configSchema = z
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
     /** Test-only: turns off sign-in rate limits. Refused when NODE_ENV=production. */
     DISABLE_RATE_LIMIT: flag,
+    /**
+     * Test-only: the request header the sign-in rate limits read the client address from, so test
+     * files running in parallel from one machine do not share one address. Refused when NODE_ENV=production.
+     */
+    TEST_CLIENT_ADDRESS_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
-      for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT'] as const) {
+      for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT', 'TEST_CLIENT_ADDRESS_HEADER'] as const) {
         if (env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is a test-only switch and cannot be on when NODE_ENV=production' });
       }
     }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { config } from '../api/config.ts';
 import { closeDatabase } from '../api/db/client.ts';
 import { startDatabase } from '../api/startup.ts';
+import { prepareAuth, printOwnerLink } from '../api/auth/startup.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
 
 let cfg;
@@ -15,18 +16,25 @@ try {
 
 buildIfNeeded();
 
+let database;
 try {
-  await startDatabase(cfg);
+  database = await startDatabase(cfg);
 } catch (error) {
   console.error(`Could not open the database: ${(error as Error).message}`);
   process.exit(1);
 }
+// Roles follow the current ADMIN_EMAILS before the first request is served.
+await prepareAuth(database.db, cfg);
 
 // The built entry would start listening on import; we start it ourselves once the database is ready.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.PORT = String(cfg.PORT);
 const { startServer } = await import(pathToFileURL(serverEntry).href);
 const { server } = startServer();
+
+// The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
+if (!server.server.listening) await new Promise((listening) => server.server.once('listening', listening));
+await printOwnerLink(database.db, cfg);
 
 let stopping = false;
 async function stop(signal: string) {

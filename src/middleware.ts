@@ -1,13 +1,31 @@
 import { defineMiddleware } from 'astro:middleware';
+import { setsCookie } from '../api/auth/cookies.ts';
+import { SAFE_METHODS, isSameOriginWrite } from '../api/auth/origin.ts';
+import { sessionFromRequest } from '../api/auth/request-session.ts';
+import { config } from '../api/config.ts';
 import { compressResponse } from '../api/http/compress.ts';
+import { errorResponse } from '../api/http/respond.ts';
 
 /**
- * Every request passes here: who is asking (session), whether a write may come from where it comes from,
- * and the security headers every response carries.
+ * Every request passes here: whether a write may come from where it comes from, who is asking
+ * (session), and the security headers every response carries.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
-  const response = await next();
+  const cfg = config();
+  let response: Response;
+  if (!SAFE_METHODS.has(context.request.method) && !isSameOriginWrite(context.request, context.url, cfg)) {
+    // Astro's checkOrigin only covers form bodies; this covers JSON and every other write.
+    response = errorResponse(403, 'This request must come from the site itself.');
+  } else {
+    const session = await sessionFromRequest(context.request, context.url, cfg);
+    context.locals.user = session.user;
+    response = await next();
+    // A response that signs in or out sets the cookie itself; a renewal must not overwrite it.
+    if (session.setCookie && !setsCookie(response.headers, session.cookieName)) {
+      response.headers.append('Set-Cookie', session.setCookie);
+    }
+  }
   const headers = response.headers;
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

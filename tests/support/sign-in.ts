@@ -1,16 +1,95 @@
+import { readFileSync, statSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+import { newVisit, signInThrough } from './oauth-flow.ts';
+import { TEST_CLIENT_HEADER, oidcLogin } from './services.ts';
 
 export type Role = 'admin' | 'viewer';
+
+const SESSION_COOKIE = /^(__Host-session|session)=([^;]*)/;
 
 /**
  * The Cookie header of a fresh session for a user of `role`, obtained through the real sign-in path
  * (admin: the owner's one-time link; viewer: the test OpenID provider with a non-admin email).
  */
-export async function sessionCookie(_role: Role): Promise<string> {
-  throw new Error('sign-in helpers are not implemented yet');
+export async function sessionCookie(role: Role): Promise<string> {
+  return role === 'admin' ? ownerSessionCookie() : viewerSessionCookie();
+}
+
+/** The viewer every test shares: a verified address that is not in ADMIN_EMAILS. */
+export const VIEWER_EMAIL = 'viewer@example.test';
+
+async function viewerSessionCookie(): Promise<string> {
+  const response = await signInThrough(newVisit(), 'oidc', { oidcLogin: oidcLogin(VIEWER_EMAIL) });
+  const cookie = sessionCookieFrom(response);
+  if (response.status !== 303 || !cookie) throw new Error(`Viewer sign-in failed with ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return cookie;
 }
 
 /** Signs a browser context in as `role` (its cookies then carry the session). */
-export async function signIn(_context: BrowserContext, _role: Role): Promise<void> {
-  throw new Error('sign-in helpers are not implemented yet');
+export async function signIn(context: BrowserContext, role: Role): Promise<void> {
+  const [name, value] = splitCookie(await sessionCookie(role));
+  await context.addCookies([{ name, value, url: inject('baseUrl'), httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/**
+ * Every sign-in made by a helper counts as its own client address, so the many sign-ins of a test
+ * run (and the rate-limit test) never share one bucket of attempts.
+ */
+export const freshClientAddress = () => `helper-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Headers a same-origin browser page would send with a write. */
+export const sameOriginHeaders = (cookie?: string): Record<string, string> => ({
+  Origin: new URL(inject('baseUrl')).origin,
+  ...(cookie ? { Cookie: cookie } : {}),
+});
+
+/** The session cookie a sign-in response sets, as a Cookie header value ("name=value"), or null. */
+export function sessionCookieFrom(response: Response): string | null {
+  for (const line of response.headers.getSetCookie()) {
+    const match = SESSION_COOKIE.exec(line);
+    if (match && match[2]) return `${match[1]}=${match[2]}`;
+  }
+  return null;
+}
+
+/** Links printed by the server after byte `offset` of its log, newest first. */
+export function ownerLinksAfter(offset: number): string[] {
+  const text = readFileSync(inject('serverLog')).subarray(offset).toString('utf8');
+  return [...text.matchAll(/^Owner sign-in: (\S+)$/gm)].map((match) => match[1]!).reverse();
+}
+
+export const serverLogSize = () => statSync(inject('serverLog')).size;
+
+/** Asks the server to print a fresh owner link (the sign-in page's button) and returns the new link(s). */
+export async function printOwnerLink(address = freshClientAddress()): Promise<string[]> {
+  const before = serverLogSize();
+  const response = await fetch(new URL('/api/login/owner', inject('baseUrl')), {
+    method: 'POST',
+    headers: { ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: address },
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`Printing an owner link answered ${response.status}: ${await response.text()}`);
+  return ownerLinksAfter(before);
+}
+
+/**
+ * Test files run in parallel and print links into one log, so another file may spend "our" link
+ * first; any fresh link signs in the same owner, and a spent one just means asking again.
+ */
+async function ownerSessionCookie(): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const address = freshClientAddress();
+    for (const link of await printOwnerLink(address)) {
+      const response = await fetch(link, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+      const cookie = sessionCookieFrom(response);
+      if (response.status === 303 && cookie) return cookie;
+    }
+  }
+  throw new Error('Could not sign in with a fresh owner link after 5 attempts; see the server log.');
+}
+
+function splitCookie(header: string): [string, string] {
+  const index = header.indexOf('=');
+  return [header.slice(0, index), header.slice(index + 1)];
 }

@@ -1,0 +1,42 @@
+import type { Config } from '../config.ts';
+
+/** Methods that must not change anything, so any site may send them. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a write comes from a page of this site (CSRF defence for every body type, JSON included).
+ * Browsers send `Origin` on every non-GET request; when a privacy setting strips it we fall back to
+ * `Sec-Fetch-Site`. A request with neither cannot prove where it comes from and is refused.
+ */
+export function isSameOriginWrite(request: Request, url: URL, cfg: Config): boolean {
+  const origin = request.headers.get('origin');
+  if (origin !== null) {
+    return origin === url.origin || (cfg.SITE_URL !== undefined && origin === new URL(cfg.SITE_URL).origin);
+  }
+  return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+/**
+ * Sign-out is a GET, so a cross-site link or image could fire it: only a navigation from our own
+ * pages or one the person typed (or a client that sends no fetch metadata) is honoured.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site === null || site === 'same-origin' || site === 'none';
+}
+
+/**
+ * The client's address for rate limits. Astro takes it from X-Forwarded-For only when the request's
+ * host matches SITE_URL (a trusted proxy), else from the socket.
+ */
+export function clientAddressOf(context: { clientAddress: string; request: Request }, cfg: Config): string {
+  if (cfg.TEST_CLIENT_ADDRESS_HEADER) {
+    const claimed = context.request.headers.get(cfg.TEST_CLIENT_ADDRESS_HEADER);
+    if (claimed) return `test:${claimed}`;
+  }
+  try {
+    return context.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

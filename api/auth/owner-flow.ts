@@ -1,0 +1,40 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createOwnerLink, ownerLinkLine, redeemOwnerLink, siteOrigin } from './owner-link.ts';
+import { signInAttempt } from './rate-limit.ts';
+import { completeSignIn, tooManyAttempts, type SignInOutcome } from './sign-in.ts';
+import { ownerAccount } from './users.ts';
+
+interface FlowRequest {
+  request: Request;
+  url: URL;
+  address: string;
+}
+
+/** GET /api/login/owner?token=…: spends the link and signs the owner in as admin. */
+export async function useOwnerLink(db: Db, cfg: Config, { request, url, address }: FlowRequest): Promise<SignInOutcome> {
+  const wait = await signInAttempt(db, address, cfg);
+  if (wait !== null) return tooManyAttempts(wait);
+  if (!(await redeemOwnerLink(db, url.searchParams.get('token')))) {
+    return {
+      problem: {
+        status: 400,
+        title: 'This sign-in link does not work',
+        message: 'The link has expired (links last 15 minutes) or was already used. Ask for a fresh one on the sign-in page.',
+      },
+    };
+  }
+  const owner = await ownerAccount(db, cfg);
+  return { response: await completeSignIn(db, owner.id, request, url) };
+}
+
+/**
+ * POST /api/login/owner: prints a fresh link to the server console, where only whoever runs the
+ * server can read it, then back to the sign-in page with a note. The answer never contains the link.
+ */
+export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: FlowRequest): Promise<SignInOutcome> {
+  const wait = await signInAttempt(db, address, cfg);
+  if (wait !== null) return tooManyAttempts(wait);
+  console.log(ownerLinkLine(await createOwnerLink(db, siteOrigin(cfg))));
+  return { response: new Response(null, { status: 303, headers: { Location: '/api/login?sent=1', 'Cache-Control': 'no-store' } }) };
+}

@@ -1,0 +1,50 @@
+import type { Db } from '../db/client.ts';
+import { isSecure, readCookie, sessionCookieName, sessionSetCookie } from './cookies.ts';
+import { createSession, invalidateSession } from './session.ts';
+
+/**
+ * The end of every successful sign-in: the session the browser came with (if any) ends and a
+ * fresh one starts (no session fixation), then the browser goes home. `extraCookies` clears the
+ * provider's flow cookies in the same response.
+ */
+export async function completeSignIn(db: Db, userId: string, request: Request, url: URL, extraCookies: string[] = []): Promise<Response> {
+  const secure = isSecure(url);
+  await invalidateSession(db, readCookie(request, sessionCookieName(secure)));
+  const { token, expiresAt } = await createSession(db, userId);
+  const headers = new Headers({ Location: '/', 'Cache-Control': 'no-store' });
+  for (const line of extraCookies) headers.append('Set-Cookie', line);
+  headers.append('Set-Cookie', sessionSetCookie(token, expiresAt, secure));
+  return new Response(null, { status: 303, headers });
+}
+
+/** What a sign-in page shows when it does not redirect: a status and a message for a person. */
+export interface SignInProblem {
+  /** 400 for a refused or failed sign-in, 404 for an unknown provider, 429 when rate-limited, 502 when the provider is unreachable. */
+  status: 400 | 404 | 429 | 502;
+  title: string;
+  message: string;
+  retryAfter?: number;
+  /** Cookies to clear even though the sign-in failed (a provider's flow cookies). */
+  setCookies?: string[];
+}
+
+export type SignInOutcome = { response: Response } | { problem: SignInProblem };
+
+export const tooManyAttempts = (retryAfter: number, setCookies?: string[]): SignInOutcome => ({
+  problem: {
+    status: 429,
+    title: 'Too many sign-in attempts',
+    message: `Too many sign-in attempts from your address. Please wait ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''} and try again.`,
+    retryAfter,
+    ...(setCookies ? { setCookies } : {}),
+  },
+});
+
+/** Status and headers of a sign-in page (never cached: the answer is per person and per moment). */
+export function answerWithProblem(target: { status?: number | undefined; headers: Headers }, problem: SignInProblem | null): void {
+  target.headers.set('Cache-Control', 'no-store');
+  if (!problem) return;
+  target.status = problem.status;
+  if (problem.retryAfter) target.headers.set('Retry-After', String(problem.retryAfter));
+  for (const line of problem.setCookies ?? []) target.headers.append('Set-Cookie', line);
+}

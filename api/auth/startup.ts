@@ -1,0 +1,17 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createOwnerLink, ownerLinkLine, siteOrigin } from './owner-link.ts';
+import { deleteExpiredSessions } from './session.ts';
+import { reevaluateRoles } from './users.ts';
+
+/** Before serving: roles follow the current ADMIN_EMAILS (demoted users are signed out); old sessions go. */
+export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
+  const { promoted, demoted } = await reevaluateRoles(db, cfg);
+  if (promoted || demoted) console.log(`Roles updated from ADMIN_EMAILS: ${promoted} promoted, ${demoted} demoted.`);
+  await deleteExpiredSessions(db);
+}
+
+/** Once listening: the owner's one-time link, so a fresh install can be signed into offline. */
+export async function printOwnerLink(db: Db, cfg: Config): Promise<void> {
+  console.log(ownerLinkLine(await createOwnerLink(db, siteOrigin(cfg))));
+}

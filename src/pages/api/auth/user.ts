@@ -1,0 +1,1 @@
+export { currentUserRoute as GET } from '../../../../api/http/auth-routes.ts';

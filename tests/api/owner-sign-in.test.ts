@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { TEST_CLIENT_HEADER } from '../support/services.ts';
+import { freshClientAddress, ownerLinksAfter, printOwnerLink, sameOriginHeaders, serverLogSize, sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
+
+const base = inject('baseUrl');
+const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, base), { redirect: 'manual', headers });
+const currentUser = (cookie?: string) => get('/api/auth/user', cookie ? { Cookie: cookie } : {});
+
+describe('the one-time owner link', () => {
+  it('is printed once the server has started, pointing at SITE_URL', () => {
+    const log = readFileSync(inject('serverLog'), 'utf8');
+    const first = /^Owner sign-in: (\S+)$/m.exec(log);
+    expect(first, 'the start-up line').not.toBeNull();
+    const link = new URL(first![1]!);
+    expect(link.origin).toBe(new URL(base).origin);
+    expect(link.pathname).toBe('/api/login/owner');
+    expect(link.searchParams.get('token')).toMatch(/^[a-z2-7]{32}$/);
+  });
+
+  it('signs the owner in as admin once, and is refused the second time', async () => {
+    const address = freshClientAddress();
+    const [link] = await printOwnerLink(address);
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get('token')!;
+
+    const first = await fetch(link!, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/');
+    const setCookie = first.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/^session=[a-z2-7]{32}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/m);
+    const cookie = sessionCookieFrom(first)!;
+
+    const me = await currentUser(cookie);
+    expect(me.status).toBe(200);
+    const body = await me.text();
+    expect(JSON.parse(body)).toEqual({
+      id: expect.any(String),
+      email: 'owner@example.test',
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      role: 'admin',
+    });
+    // No answer ever carries a secret: neither the link's token nor the session's.
+    expect(body).not.toContain(token);
+    expect(body).not.toContain(cookie.split('=')[1]);
+
+    const second = await fetch(link!, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+    expect(second.status).toBe(400);
+    expect(second.headers.get('content-type')).toContain('text/html');
+    expect(await second.text()).toContain('This sign-in link does not work');
+    expect(sessionCookieFrom(second)).toBeNull();
+  });
+
+  it('refuses a made-up token without signing anyone in', async () => {
+    const response = await get(`/api/login/owner?token=${'a'.repeat(32)}`, { [TEST_CLIENT_HEADER]: freshClientAddress() });
+    expect(response.status).toBe(400);
+    expect(sessionCookieFrom(response)).toBeNull();
+  });
+
+  it('prints a fresh link only for a same-origin request, and never shows it in the answer', async () => {
+    const before = serverLogSize();
+    const refused = await fetch(new URL('/api/login/owner', base), {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', [TEST_CLIENT_HEADER]: freshClientAddress() },
+      redirect: 'manual',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+
+    const printed = await fetch(new URL('/api/login/owner', base), {
+      method: 'POST',
+      headers: { ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: freshClientAddress() },
+      redirect: 'manual',
+    });
+    expect(printed.status).toBe(303);
+    expect(printed.headers.get('location')).toBe('/api/login?sent=1');
+    const links = ownerLinksAfter(before);
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    const text = await printed.text();
+    for (const link of links) expect(text).not.toContain(new URL(link).searchParams.get('token'));
+  });
+
+  it('offers the print-a-link button on the sign-in page', async () => {
+    const response = await get('/api/login?choose');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('action="/api/login/owner"');
+    expect(html).toContain('Print a sign-in link to the console');
+  });
+});
+
+describe('sessions from the owner link', () => {
+  it('answers 401 without a session and 200 with one', async () => {
+    expect((await currentUser()).status).toBe(401);
+    expect((await currentUser(await sessionCookie('admin'))).status).toBe(200);
+  });
+
+  it('starts a fresh session at every sign-in and ends the one the browser came with', async () => {
+    const firstCookie = await sessionCookie('admin');
+    const address = freshClientAddress();
+    const [link] = await printOwnerLink(address);
+    const again = await fetch(link!, { redirect: 'manual', headers: { Cookie: firstCookie, [TEST_CLIENT_HEADER]: address } });
+    const secondCookie = sessionCookieFrom(again);
+    expect(secondCookie).not.toBeNull();
+    expect(secondCookie).not.toBe(firstCookie);
+    expect((await currentUser(secondCookie!)).status).toBe(200);
+    expect((await currentUser(firstCookie)).status).toBe(401);
+  });
+
+  it('signs out on a same-origin or typed navigation to /api/logout', async () => {
+    for (const fetchSite of [undefined, 'same-origin', 'none']) {
+      const cookie = await sessionCookie('admin');
+      const response = await get('/api/logout', { Cookie: cookie, ...(fetchSite ? { 'Sec-Fetch-Site': fetchSite } : {}) });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/');
+      expect(response.headers.getSetCookie().join('\n')).toMatch(/^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/m);
+      expect((await currentUser(cookie)).status, `after a ${fetchSite ?? 'plain'} sign-out`).toBe(401);
+    }
+  });
+
+  it('ignores a sign-out fired from another site', async () => {
+    const cookie = await sessionCookie('admin');
+    for (const fetchSite of ['cross-site', 'same-site']) {
+      const response = await get('/api/logout', { Cookie: cookie, 'Sec-Fetch-Site': fetchSite });
+      expect(response.status).toBe(302);
+      expect(response.headers.getSetCookie().join('\n')).not.toContain('session=');
+    }
+    expect((await currentUser(cookie)).status).toBe(200);
+  });
+});
