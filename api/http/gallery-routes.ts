@@ -14,6 +14,12 @@ import { handle, json, noContent } from './respond.ts';
  * calls only record where it is and what it is called.
  */
 
+/**
+ * A new picture needs a title and its address; the rest has defaults (SPEC §3): an empty description,
+ * uncategorized, placed last (order = count + 1). Otherwise the same rules as galleryImageCreate.
+ */
+const galleryImageAdd = galleryImageCreate.partial({ description: true, category: true, order: true });
+
 function ids(context: RequestContext): { projectId: number; imageId: number | null } {
   const projectId = parseId(context.params.id);
   if (projectId === null) throw badRequest('id: must be a positive whole number', 'id');
@@ -43,7 +49,7 @@ export const createGalleryImageRoute: Handler = (context) =>
   handle(async () => {
     requireAdmin(context.locals.user);
     const { projectId } = ids(context);
-    const values = await readJson(context.request, galleryImageCreate);
+    const values = await readJson(context.request, galleryImageAdd);
     refuseDataUrl(values.imageUrl);
     await requireProject(projectId);
     return json(await addGalleryImage(db(), projectId, values), 201);

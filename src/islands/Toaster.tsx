@@ -66,7 +66,7 @@ function ToastCard({ toast }: { toast: Toast }) {
     >
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description && <p className="text-sm opacity-90">{toast.description}</p>}
+        {toast.description && <p className="text-sm">{toast.description}</p>}
       </div>
       <button type="button" className="toast-close absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md" onClick={dismissToast}>
         <X aria-hidden="true" size={16} />

@@ -80,37 +80,3 @@ describe('the public site over HTTP', () => {
     expect((await get('/public-projects', { 'Accept-Encoding': 'identity' })).headers.get('content-encoding')).toBeNull();
   });
 });
-
-describe('the gallery API for visitors', () => {
-  it('lists a project’s gallery in order, and answers 404 for an unknown project', async () => {
-    const id = await firstProjectId();
-    const response = await get(`/api/projects/${id}/gallery`);
-    expect(response.status).toBe(200);
-    const images = (await response.json()) as { title: string; order: number; category: string }[];
-    expect(images.slice(0, 6).map((image) => image.title)).toEqual([
-      'Calm Canvas wordmark',
-      'Settings drawer on mobile',
-      'Palette and type specimen',
-      'Documentation site',
-      'Workshop whiteboard',
-      'Dashboard on a tablet',
-    ]);
-    expect((await get('/api/projects/999999/gallery')).status).toBe(404);
-    expect((await get('/api/projects/abc/gallery')).status).toBe(400);
-  });
-
-  it('refuses changes from someone who is not signed in', async () => {
-    const id = await firstProjectId();
-    const json = { 'Content-Type': 'application/json', Origin: base };
-    const create = await fetch(new URL(`/api/projects/${id}/gallery`, base), {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ title: 'x', imageUrl: '/api/images/abcdefghijkl' }),
-    });
-    expect(create.status).toBe(401);
-    const update = await fetch(new URL(`/api/projects/${id}/gallery/1`, base), { method: 'PATCH', headers: json, body: '{"title":"y"}' });
-    expect(update.status).toBe(401);
-    const remove = await fetch(new URL(`/api/projects/${id}/gallery/1`, base), { method: 'DELETE', headers: { Origin: base } });
-    expect(remove.status).toBe(401);
-  });
-});

@@ -45,7 +45,7 @@ describe('a visitor explores the project list', () => {
     for (const category of ['development', 'creative', 'personal', 'research']) {
       const label = category.charAt(0).toUpperCase() + category.slice(1);
       await page.getByRole('button', { name: label, exact: true }).click();
-      await expect.poll(shownSeeded, category).toEqual(names(category));
+      await expect.poll(shownSeeded, { message: category }).toEqual(names(category));
     }
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByPlaceholder('Search projects...').fill(calm.name.toLowerCase());
@@ -118,7 +118,7 @@ describe('a visitor explores a project gallery', () => {
     expect(await items.count()).toBe(seedGallery.length);
     for (const [label, category] of [['Logo', 'logo'], ['Mockup', 'mockup'], ['Web', 'web']] as const) {
       await page.getByRole('button', { name: label, exact: true }).click();
-      await expect.poll(() => items.count(), label).toBe(seedGallery.filter((g) => g.category === category).length);
+      await expect.poll(() => items.count(), { message: label }).toBe(seedGallery.filter((g) => g.category === category).length);
     }
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('button', { name: 'Masonry' }).click();
