@@ -29,6 +29,9 @@ export default defineConfig({
       ? [{ protocol: siteHost.protocol.replace(':', ''), hostname: siteHost.hostname }]
       : [],
     csp: {
+      // Style attributes (a progress width, a card's own colour) are data, not code: allow them
+      // through style-src-attr alone. <style> elements still need their registered hash.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
       directives: [
         "default-src 'self'",
         "img-src 'self' data: blob: https:",

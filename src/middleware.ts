@@ -3,6 +3,7 @@ import { setsCookie } from '../api/auth/cookies.ts';
 import { SAFE_METHODS, isSameOriginWrite } from '../api/auth/origin.ts';
 import { sessionFromRequest } from '../api/auth/request-session.ts';
 import { config } from '../api/config.ts';
+import { compressResponse } from '../api/http/compress.ts';
 import { errorResponse } from '../api/http/respond.ts';
 
 /**
@@ -31,5 +32,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  return response;
+  return compressResponse(context.request, response);
 });

@@ -1,6 +1,6 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { galleryImages, projects } from '../db/schema.ts';
+import { projects } from '../db/schema.ts';
 
 export type Project = typeof projects.$inferSelect;
 
@@ -21,9 +21,8 @@ export async function findProject(db: Db, id: number): Promise<Project | null> {
   return row ?? null;
 }
 
-export function listGalleryImages(db: Db, projectId: number) {
-  return db.select().from(galleryImages).where(eq(galleryImages.projectId, projectId)).orderBy(asc(galleryImages.order), asc(galleryImages.id));
-}
+/** Kept here for existing callers; the gallery lives in gallery.ts. */
+export { listGalleryImages } from './gallery.ts';
 
 /** A path segment is an id only when it is a positive whole number written plainly. */
 export function parseId(value: string | undefined): number | null {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest } from './api-client.ts';
+import { ApiError, apiGet, apiRequest, apiUpload } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,5 +35,15 @@ describe('the API client', () => {
     expect(await apiGet('/api/auth/user', { on401: 'returnNull' })).toBeNull();
     stubFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
     await expect(apiGet('/api/auth/user')).rejects.toThrow('401: Unauthorized');
+  });
+
+  it('uploads multipart form data with cookies and no JSON content type', async () => {
+    const spy = stubFetch(new Response('{"imageUrl":"/api/images/abc"}', { status: 201 }));
+    const form = new FormData();
+    form.append('image', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    expect(await apiUpload('/api/upload-image', form)).toEqual({ imageUrl: '/api/images/abc' });
+    expect(spy.mock.calls[0]![1]).toEqual({ method: 'POST', body: form, credentials: 'include' });
+    stubFetch(new Response('', { status: 413, statusText: 'Payload Too Large' }));
+    await expect(apiUpload('/api/upload-image', form)).rejects.toThrow('413: Payload Too Large');
   });
 });

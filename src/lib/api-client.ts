@@ -59,3 +59,13 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
   if (response.status === 204) return null;
   return (await response.json()) as T;
 }
+
+/**
+ * A multipart upload (POST with FormData; the browser sets the content type and its boundary).
+ * Same rules as every call: cookies sent, no retries, "status: body" errors.
+ */
+export async function apiUpload<T>(url: string, form: FormData): Promise<T> {
+  const response = await fetch(url, { method: 'POST', body: form, credentials: 'include' });
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}

@@ -9,6 +9,8 @@
   var dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', dark);
   root.classList.toggle('light', !dark);
+  // The theme toggle's icon and label follow this attribute, so they are right before any script runs.
+  root.setAttribute('data-theme-preference', theme === 'light' || theme === 'dark' ? theme : 'system');
 
   // Accessibility settings (src/lib/accessibility-settings.ts is the reference; a unit test runs this
   // file against it): SPEC defaults, adjusted by the system, then whatever valid fields are stored.

@@ -1,0 +1,30 @@
+/**
+ * "Lists are refreshed after successful writes" (SPEC §7) on server-rendered pages: fetch this page's
+ * HTML again and swap in the fresh copy of every element marked data-refresh="<name>". Islands in the
+ * new HTML hydrate themselves; page scripts hear 'regions:refreshed' and re-apply their state
+ * (search, filters, layout). If the page cannot be fetched, a full reload does the same job.
+ */
+export const REGIONS_REFRESHED = 'regions:refreshed';
+
+/** Refreshes the named regions, or every region of the page when no names are given. */
+export async function refreshRegions(names?: string[]): Promise<void> {
+  let html: string;
+  try {
+    const response = await fetch(location.href, { credentials: 'include', headers: { Accept: 'text/html' }, cache: 'no-store' });
+    if (!response.ok) throw new Error(String(response.status));
+    html = await response.text();
+  } catch {
+    location.reload();
+    return;
+  }
+  const fresh = new DOMParser().parseFromString(html, 'text/html');
+  const hadFocus = document.activeElement;
+  for (const region of document.querySelectorAll<HTMLElement>('[data-refresh]')) {
+    if (names && !names.includes(region.dataset.refresh ?? '')) continue;
+    const replacement = fresh.querySelector(`[data-refresh="${CSS.escape(region.dataset.refresh ?? '')}"]`);
+    if (replacement) region.replaceWith(document.importNode(replacement, true));
+  }
+  // Focus that was inside a replaced region would fall back to <body>: put it on the page heading.
+  if (hadFocus && !hadFocus.isConnected) document.querySelector<HTMLElement>('main h1')?.focus();
+  document.dispatchEvent(new CustomEvent(REGIONS_REFRESHED));
+}

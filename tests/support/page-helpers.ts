@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+
+/** Waits until every React island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/**
+ * Records the class of <html> at the moment <body> is created, i.e. before anything is painted:
+ * what a "no flash of the wrong theme" check needs. Read it with `classBeforePaint(page)`.
+ */
+export async function recordClassBeforePaint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.body) return;
+      (window as unknown as { __classBeforePaint: string }).__classBeforePaint = document.documentElement.className;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function classBeforePaint(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __classBeforePaint?: string }).__classBeforePaint ?? '');
+}
+
+/** The names (h2) on the project cards that the filters leave visible. */
+export async function visibleNames(page: Page): Promise<string[]> {
+  // h2:visible leaves out hidden cards and the headings of closed dialogs.
+  const names = await page.locator('.project-card h2:visible').allTextContents();
+  return names.map((name) => name.trim());
+}
