@@ -13,7 +13,7 @@ beforeAll(async () => {
   viewer = await sessionCookie('viewer');
 });
 
-const PUBLIC_READS = ['/api/projects', '/api/projects/1', '/api/public/projects', '/api/public/projects/1'];
+const PUBLIC_READS = ['/api/projects', '/api/projects/1', '/api/public/projects', '/api/public/projects/1', '/api/projects/1/gallery'];
 const SIGNED_IN_READS = [
   '/api/kpis',
   '/api/kpis/1',
