@@ -21,7 +21,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 90_000,
+          // Browser journeys wait for what a person would wait for; a busy CI machine needs more than the 1 s default.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           hookTimeout: 120_000,
           // Two cores: one browser-driven file at a time per core is all the machine can take.
           maxWorkers: 2,

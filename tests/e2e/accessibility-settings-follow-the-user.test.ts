@@ -2,7 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { STORAGE_KEY } from '../../src/lib/accessibility-settings.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { sameOriginHeaders, sessionCookie, signIn } from '../support/sign-in.ts';
+import { personSessionCookie, sameOriginHeaders, sessionCookie, useCookie } from '../support/sign-in.ts';
+
+/** A person no other test file signs in as, so their stored settings start empty. */
+const newPerson = () => `prefs-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
 const base = inject('baseUrl');
 const url = new URL('/api/me/preferences', base);
@@ -26,7 +29,8 @@ describe('/api/me/preferences', () => {
   });
 
   it('lets a viewer read and write their own settings, and only their own', async () => {
-    const viewer = await sessionCookie('viewer');
+    const email = newPerson();
+    const viewer = await personSessionCookie(email);
     const admin = await sessionCookie('admin');
     const before = await (await get(admin)).json();
 
@@ -40,7 +44,7 @@ describe('/api/me/preferences', () => {
     expect(await (await get(viewer)).json()).toEqual({ accessibility: { reduceMotion: true }, theme: 'dark' });
 
     // A second session of the same person sees the same; another person's are untouched.
-    expect(await (await get(await sessionCookie('viewer'))).json()).toEqual({ accessibility: { reduceMotion: true }, theme: 'dark' });
+    expect(await (await get(await personSessionCookie(email))).json()).toEqual({ accessibility: { reduceMotion: true }, theme: 'dark' });
     expect(await (await get(admin)).json()).toEqual(before);
   });
 
@@ -65,12 +69,12 @@ describe('/api/me/preferences', () => {
   });
 });
 
-/** A device: a browser context with its own storage, signed in as the owner, and some local settings. */
-async function device(local: Record<string, unknown>): Promise<{ context: BrowserContext; page: Page }> {
+/** A device: a browser context with its own storage, signed in as `email`, and some local settings. */
+async function device(local: Record<string, unknown>, email: string): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser);
   await page.goto('/no-such-page');
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify(local)] as const);
-  await signIn(context, 'admin');
+  await useCookie(context, await personSessionCookie(email));
   return { context, page };
 }
 
@@ -78,11 +82,12 @@ const stored = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.ge
 
 describe('a signed-in person’s settings follow them to other devices', () => {
   it('sends up the first device’s choices, then every change; the next device takes the server’s copy at sign-in', async () => {
-    const owner = await sessionCookie('admin');
+    const email = newPerson();
+    const owner = await personSessionCookie(email);
     expect(await (await get(owner)).json()).toEqual({ accessibility: null, theme: null });
 
     // Device one: nothing on the server yet, so its own choices go up.
-    const one = await device({ quietMode: true });
+    const one = await device({ quietMode: true }, email);
     await one.page.goto('/no-such-page');
     await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ quietMode: true });
 
@@ -99,7 +104,7 @@ describe('a signed-in person’s settings follow them to other devices', () => {
     await expect.poll(async () => (await (await get(owner)).json()).theme).toBe('dark');
 
     // Device two had other local settings: at sign-in the server's copy wins, once.
-    const two = await device({ fontSize: 13 });
+    const two = await device({ fontSize: 13 }, email);
     await two.page.goto('/no-such-page');
     await expect.poll(() => stored(two.page)).toEqual({ quietMode: true, reduceMotion: true });
     const root = await two.page.evaluate(() => document.documentElement.className);

@@ -19,8 +19,14 @@ export async function sessionCookie(role: Role): Promise<string> {
 /** The viewer every test shares: a verified address that is not in ADMIN_EMAILS. */
 export const VIEWER_EMAIL = 'viewer@example.test';
 
-async function viewerSessionCookie(): Promise<string> {
-  const response = await signInThrough(newVisit(), 'oidc', { oidcLogin: oidcLogin(VIEWER_EMAIL) });
+const viewerSessionCookie = () => personSessionCookie(VIEWER_EMAIL);
+
+/**
+ * A fresh session for the person with this (verified, non-admin) email, through the test OpenID
+ * provider; a new email is a new person, for tests that need state no other test file touches.
+ */
+export async function personSessionCookie(email: string): Promise<string> {
+  const response = await signInThrough(newVisit(), 'oidc', { oidcLogin: oidcLogin(email) });
   const cookie = sessionCookieFrom(response);
   if (response.status !== 303 || !cookie) throw new Error(`Viewer sign-in failed with ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return cookie;
@@ -28,7 +34,12 @@ async function viewerSessionCookie(): Promise<string> {
 
 /** Signs a browser context in as `role` (its cookies then carry the session). */
 export async function signIn(context: BrowserContext, role: Role): Promise<void> {
-  const [name, value] = splitCookie(await sessionCookie(role));
+  await useCookie(context, await sessionCookie(role));
+}
+
+/** Signs a browser context in with a session cookie from `sessionCookie` or `personSessionCookie`. */
+export async function useCookie(context: BrowserContext, cookie: string): Promise<void> {
+  const [name, value] = splitCookie(cookie);
   await context.addCookies([{ name, value, url: inject('baseUrl'), httpOnly: true, sameSite: 'Lax' }]);
 }
 
