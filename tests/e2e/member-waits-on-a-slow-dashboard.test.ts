@@ -68,7 +68,7 @@ describe('a member on a slow connection', () => {
   });
 
   it('keeps every lazy section the same height from placeholders to content, so nothing below jumps', async () => {
-    for (const width of [390, 1280]) {
+    for (const width of [390, 768, 1280]) {
       const holds: Array<Awaited<ReturnType<typeof holdRequests>>> = [];
       const { context, page } = await openDashboard(browser, {
         width,
