@@ -23,18 +23,30 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * The toast the admin islands raised, with its exact title: shown by the site's Toaster when the
- * build has one (its title is then text on the page), and always mirrored on <body data-last-toast>
- * (src/islands/admin/useToastMirror.ts). Call forgetToast first when the same title may repeat.
+ * The toast the owner sees, with its exact title and variant: read from the site's Toaster (the
+ * #toast-region of every page) when the build has it, otherwise from the store's mirror on
+ * <body data-last-toast> (src/islands/admin/useToastMirror.ts). Call forgetToast first when the
+ * same title may repeat.
  */
 export async function expectToast(page: Page, title: string, variant: 'default' | 'destructive' = 'default'): Promise<void> {
   await page.waitForFunction(
-    ([t, v]) => document.body.dataset.lastToast === t && document.body.dataset.lastToastVariant === v,
+    ([t, v]) => {
+      const region = document.getElementById('toast-region');
+      if (region) {
+        return [...region.querySelectorAll('[data-variant]')].some((toast) => toast.getAttribute('data-variant') === v && toast.querySelector('p')?.textContent === t);
+      }
+      return document.body.dataset.lastToast === t && document.body.dataset.lastToastVariant === v;
+    },
     [title, variant] as const,
   );
 }
 
 export async function forgetToast(page: Page): Promise<void> {
+  const dismiss = page.locator('#toast-region').getByRole('button', { name: 'Dismiss notification' });
+  if (await dismiss.count()) {
+    await dismiss.click();
+    await dismiss.waitFor({ state: 'detached' });
+  }
   await page.evaluate(() => {
     delete document.body.dataset.lastToast;
     delete document.body.dataset.lastToastVariant;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from '../support/sign-in.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { expectToast, hydrated, ownerApi, recordBodies, signedInPage, unique } from './owner-journey.ts';
 
@@ -168,6 +169,28 @@ describe('the owner keeps the timeline', () => {
     for (const label of ['Title', 'Description', 'Category', 'Tags']) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
     await close();
   });
+
+  // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: at any moment at least one of
+  // them has another date than the UTC server, so a default taken from the server (the rendered
+  // HTML, or a prop) instead of the browser would show here.
+  for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+    it(`dates a new event today in the owner's own time zone (${timezoneId})`, async () => {
+      const context = await browser.newContext({ baseURL: inject('baseUrl'), timezoneId });
+      await signIn(context, 'admin');
+      const page = await context.newPage();
+      await page.goto('/data-management?tab=timeline');
+      await hydrated(page);
+      const today = await page.evaluate(() => {
+        const d = new Date();
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      });
+      await expect.poll(() => eventForm(page).getByLabel('Date', { exact: true }).inputValue()).toBe(today);
+      // Taking the browser's date is not a change of the owner's: switching tabs does not ask.
+      await page.getByRole('tab', { name: 'KPIs' }).click();
+      await page.waitForURL(/\?tab=kpis$/);
+      await context.close();
+    });
+  }
 
   it('names what is missing beside each field', async () => {
     const { page, close } = await open('timeline');

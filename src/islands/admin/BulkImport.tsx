@@ -17,8 +17,6 @@ interface Row {
   failure?: string;
 }
 
-let nextKey = 1;
-const newRow = (draft: ImportRow = BLANK_IMPORT_ROW): Row => ({ key: nextKey++, draft, errors: {} });
 const drafts = (rows: readonly Row[]) => JSON.stringify(rows.map((row) => row.draft));
 
 /**
@@ -27,6 +25,9 @@ const drafts = (rows: readonly Row[]) => JSON.stringify(rows.map((row) => row.dr
  * imported twice and nothing typed is lost.
  */
 export default function BulkImport({ samples }: { samples: ImportRow[] }) {
+  // Keys count per page, not per server process, so the server's HTML and the browser's agree.
+  const keys = useRef(0);
+  const newRow = (draft: ImportRow = BLANK_IMPORT_ROW): Row => ({ key: ++keys.current, draft, errors: {} });
   const [rows, setRows] = useState<Row[]>(() => samples.map((sample) => newRow(sample)));
   const [saved, setSaved] = useState(() => drafts(rows));
   const [importing, setImporting] = useState(false);

@@ -47,6 +47,7 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [focusHeading, setFocusHeading] = useState(false);
+  const [focusEdit, setFocusEdit] = useState<number | null>(null);
   const { key, noun, nounInSentence, endpoint } = config;
 
   const replaceItems = useCallback(
@@ -91,8 +92,15 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
 
   const closeEditor = (id: number) => {
     setEditingRow(id, false);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-edit="${key}-${id}"]`)?.focus());
+    setFocusEdit(id);
   };
+
+  // Once a closed editor has given its row back, focus returns to that row's Edit button.
+  useEffect(() => {
+    if (focusEdit === null || editing.has(focusEdit)) return;
+    setFocusEdit(null);
+    document.querySelector<HTMLElement>(`[data-edit="${key}-${focusEdit}"]`)?.focus();
+  }, [focusEdit, editing, key]);
 
   async function confirmDelete() {
     if (!deleting) return;
