@@ -239,18 +239,29 @@ describe('every accessibility setting visibly changes the page', () => {
     await page.clock.install();
     await visitWith(page, '/public-projects', { breakReminders: true, breakReminderMinutes: 5 });
     const reminder = page.getByText('Time for a short break?');
-    await page.clock.runFor('04:50');
+    // The reminders start once their script has loaded; then the page's clock is held still and moved by hand.
+    const host = page.locator('[data-break-host][data-break-due]');
+    await host.waitFor({ state: 'attached' });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const untilDue = async () => Number(await host.getAttribute('data-break-due')) - (await page.evaluate(() => Date.now()));
+    expect(await untilDue()).toBeGreaterThan(4 * 60_000);
+    expect(await untilDue()).toBeLessThanOrEqual(5 * 60_000);
+
+    await page.clock.runFor((await untilDue()) - 5000);
     expect(await reminder.isVisible()).toBe(false);
-    await page.clock.runFor('00:15');
+    await page.clock.runFor(10_000);
     await reminder.waitFor();
     // It is announced politely and does not take focus from what the person was doing.
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     expect(await page.locator('[data-break-host]').getAttribute('aria-live')).toBe('polite');
+
+    // Dismissed, it comes back after another full stretch of use.
     await page.getByRole('button', { name: 'Dismiss' }).click();
     expect(await reminder.isVisible()).toBe(false);
-    await page.clock.runFor('04:50');
+    expect(await untilDue()).toBe(5 * 60_000);
+    await page.clock.runFor(5 * 60_000 - 5000);
     expect(await reminder.isVisible()).toBe(false);
-    await page.clock.runFor('00:15');
+    await page.clock.runFor(10_000);
     await reminder.waitFor();
     await context.close();
   });

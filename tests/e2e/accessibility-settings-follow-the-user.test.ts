@@ -7,6 +7,9 @@ import { personSessionCookie, sameOriginHeaders, sessionCookie, useCookie } from
 /** A person no other test file signs in as, so their stored settings start empty. */
 const newPerson = () => `prefs-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
+/** Changes land after a script loads or a debounced save: give them time on a busy machine. */
+const POLL = { timeout: 15_000 };
+
 const base = inject('baseUrl');
 const url = new URL('/api/me/preferences', base);
 
@@ -89,24 +92,24 @@ describe('a signed-in person’s settings follow them to other devices', () => {
     // Device one: nothing on the server yet, so its own choices go up.
     const one = await device({ quietMode: true }, email);
     await one.page.goto('/no-such-page');
-    await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ quietMode: true });
+    await expect.poll(async () => (await (await get(owner)).json()).accessibility, POLL).toEqual({ quietMode: true });
 
     // A change in the drawer is sent too.
     await one.page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
     await one.page.getByRole('switch', { name: 'Reduce motion' }).click();
-    await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ quietMode: true, reduceMotion: true });
+    await expect.poll(async () => (await (await get(owner)).json()).accessibility, POLL).toEqual({ quietMode: true, reduceMotion: true });
 
     // And the theme, when it changes.
     await one.page.evaluate(() => {
       localStorage.setItem('theme', 'dark');
       document.documentElement.classList.add('dark');
     });
-    await expect.poll(async () => (await (await get(owner)).json()).theme).toBe('dark');
+    await expect.poll(async () => (await (await get(owner)).json()).theme, POLL).toBe('dark');
 
     // Device two had other local settings: at sign-in the server's copy wins, once.
     const two = await device({ fontSize: 13 }, email);
     await two.page.goto('/no-such-page');
-    await expect.poll(() => stored(two.page)).toEqual({ quietMode: true, reduceMotion: true });
+    await expect.poll(() => stored(two.page), POLL).toEqual({ quietMode: true, reduceMotion: true });
     const root = await two.page.evaluate(() => document.documentElement.className);
     expect(root).toContain('a11y-quiet-mode');
     expect(root).toContain('a11y-reduce-motion');
@@ -116,7 +119,7 @@ describe('a signed-in person’s settings follow them to other devices', () => {
     // After that, this device's own changes are kept and sent, not overwritten on the next page.
     await two.page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
     await two.page.getByRole('switch', { name: 'Quiet mode' }).click();
-    await expect.poll(async () => (await (await get(owner)).json()).accessibility).toEqual({ reduceMotion: true });
+    await expect.poll(async () => (await (await get(owner)).json()).accessibility, POLL).toEqual({ reduceMotion: true });
     await two.page.goto('/no-such-page');
     expect(await stored(two.page)).toEqual({ reduceMotion: true });
 

@@ -4,6 +4,9 @@ import { STORAGE_KEY } from '../../src/lib/accessibility-settings.ts';
 import { visitWith } from '../support/a11y-matrix.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 
+/** Changes land after a script loads or a debounced save: give them time on a busy machine. */
+const POLL = { timeout: 15_000 };
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -99,13 +102,13 @@ describe('the accessibility status panel', () => {
       const toggle = panel(page).getByRole('switch', { name: label });
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      await expect.poll(() => toggle.getAttribute('aria-checked'), POLL).toBe('true');
       expect(await rootHas(cls)).toBe(true);
       expect(await visibleBadges(page)).toContain(badge);
       const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY))!);
       expect(stored[key]).toBe(true);
       await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      await expect.poll(() => toggle.getAttribute('aria-checked'), POLL).toBe('false');
       expect(await rootHas(cls)).toBe(false);
     }
     await context.close();
@@ -118,8 +121,8 @@ describe('the accessibility status panel', () => {
     expect(await panel(page).getByText('Read so far:').innerText()).toBe('Read so far: 0%');
     await page.getByRole('heading', { name: 'Dual-Purpose Platform' }).scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => panel(page).getByText('Read so far:').innerText()).toBe('Read so far: 100%');
-    await expect.poll(() => panel(page).getByText('Section:').innerText()).toBe('Section: About the site');
+    await expect.poll(() => panel(page).getByText('Read so far:').innerText(), POLL).toBe('Read so far: 100%');
+    await expect.poll(() => panel(page).getByText('Section:').innerText(), POLL).toBe('Section: About the site');
     await context.close();
   });
 
@@ -155,13 +158,13 @@ describe('the accessibility status panel', () => {
     });
     const helper = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).visibility);
     await page.getByRole('button', { name: 'Under the chip' }).focus();
-    await expect.poll(() => helper('[data-a11y-status]')).toBe('hidden');
+    await expect.poll(() => helper('[data-a11y-status]'), POLL).toBe('hidden');
     expect(await helper('.a11y-fab')).toBe('visible');
     await page.getByRole('button', { name: 'Under the button' }).focus();
-    await expect.poll(() => helper('.a11y-fab')).toBe('hidden');
+    await expect.poll(() => helper('.a11y-fab'), POLL).toBe('hidden');
     expect(await helper('[data-a11y-status]')).toBe('visible');
     await page.getByRole('link', { name: 'View Portfolio' }).focus();
-    await expect.poll(() => helper('.a11y-fab')).toBe('visible');
+    await expect.poll(() => helper('.a11y-fab'), POLL).toBe('visible');
     await context.close();
   });
 });

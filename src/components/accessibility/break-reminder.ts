@@ -44,8 +44,13 @@ let wasOn = $settings.get().breakReminders;
 function schedule(): void {
   clearTimeout(timer);
   const { breakReminders, breakReminderMinutes } = $settings.get();
-  if (!breakReminders) return hide();
+  if (!breakReminders) {
+    delete host?.dataset.breakDue;
+    return hide();
+  }
   const due = (since ?? restart()) + breakReminderMinutes * 60_000;
+  // When the next reminder is due (epoch ms): says the reminders are running, and when.
+  if (host) host.dataset.breakDue = String(due);
   timer = setTimeout(show, Math.max(0, due - Date.now()));
 }
 
