@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { classBeforePaint, recordClassBeforePaint } from '../support/page-helpers.ts';
+import { classBeforePaint, eventually, recordClassBeforePaint } from '../support/page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('a visitor uses the navigation bar', () => {
 
     await nav.getByRole('link', { name: 'Stats' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#stats');
-    await expect.poll(() => page.locator('#stats').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+    await eventually(() => page.locator('#stats').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
     await context.close();
   });
 
