@@ -76,7 +76,8 @@ function ToastCard({ toast }: { toast: Toast }) {
   );
 }
 
-/** Mounted on demand by src/components/toast/ToastRegion.astro when the first toast is shown. */
-export function mountToaster(container: Element): void {
-  createRoot(container).render(<Toaster />);
+/** Mounted by src/stores/toast.ts when the first toast is shown, into the region every page has. */
+export function mountToaster(): void {
+  const container = document.querySelector('#toast-region [data-toast-live]');
+  if (container) createRoot(container).render(<Toaster />);
 }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createProject, ownerCall, pngFile } from '../support/owner-api.ts';
-import { waitForIslands } from '../support/page-helpers.ts';
+import { eventually, waitForIslands } from '../support/page-helpers.ts';
 import { sessionCookie, signIn } from '../support/sign-in.ts';
 
 let browser: Browser;
@@ -36,10 +36,10 @@ describe('the owner curates a project gallery', () => {
     expect(await page.getByText('No images in this category yet.').isVisible()).toBe(true);
 
     await pick(page, 'Upload First Image', await pngFile('brand-board.final.png'));
-    await expect.poll(() => toast(page).textContent()).toContain('Image uploaded to gallery!');
-    await expect.poll(() => tileTitles(page)).toEqual(['brand-board.final']);
+    await eventually(() => toast(page).textContent()).toContain('Image uploaded to gallery!');
+    await eventually(() => tileTitles(page)).toEqual(['brand-board.final']);
     await pick(page, 'Add Image', await pngFile('second.png', '#ff8ad8'));
-    await expect.poll(() => tileTitles(page)).toEqual(['brand-board.final', 'second']);
+    await eventually(() => tileTitles(page)).toEqual(['brand-board.final', 'second']);
 
     // Saved on the server: there after a reload, titled after the file, placed last, uncategorized.
     await page.reload();
@@ -61,11 +61,11 @@ describe('the owner curates a project gallery', () => {
     await edit.getByLabel('Description').fill('Colours, type and the logo on one sheet.');
     await edit.getByLabel('Category').selectOption('branding');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => tileTitles(page)).toEqual(['Brand board', 'second']);
+    await eventually(() => tileTitles(page)).toEqual(['Brand board', 'second']);
     await page.getByRole('button', { name: 'Branding', exact: true }).click();
-    await expect.poll(() => tileTitles(page)).toEqual(['Brand board']);
+    await eventually(() => tileTitles(page)).toEqual(['Brand board']);
     await page.getByRole('button', { name: 'Logo', exact: true }).click();
-    await expect.poll(() => tileTitles(page)).toEqual([]);
+    await eventually(() => tileTitles(page)).toEqual([]);
     expect(await page.getByText('No images in this category yet.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'All', exact: true }).click();
     expect((await gallery(project.id))[0]).toMatchObject({ title: 'Brand board', description: 'Colours, type and the logo on one sheet.', category: 'branding' });
@@ -75,7 +75,7 @@ describe('the owner curates a project gallery', () => {
     await page.getByRole('button', { name: 'Delete second' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => tileTitles(page)).toEqual(['Brand board']);
+    await eventually(() => tileTitles(page)).toEqual(['Brand board']);
     await page.reload();
     expect(await tileTitles(page)).toEqual(['Brand board']);
     await ownerCall(cookie, 'DELETE', `/api/projects/${project.id}`);
@@ -88,11 +88,11 @@ describe('the owner curates a project gallery', () => {
     await signIn(context, 'admin');
     await page.goto(`/projects/${project.id}`);
     await pick(page, 'Add Image', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect.poll(() => toast(page).textContent()).toContain('Invalid file type');
+    await eventually(() => toast(page).textContent()).toContain('Invalid file type');
 
     await page.route('**/api/upload-image', (route) => route.fulfill({ status: 500, body: 'down' }));
     await pick(page, 'Add Image', await pngFile('fails.png'));
-    await expect.poll(() => toast(page).textContent()).toContain('Upload failed');
+    await eventually(() => toast(page).textContent()).toContain('Upload failed');
     expect(await toast(page).textContent()).toContain('Failed to upload image to gallery.');
     expect(await gallery(project.id)).toEqual([]);
     await ownerCall(cookie, 'DELETE', `/api/projects/${project.id}`);

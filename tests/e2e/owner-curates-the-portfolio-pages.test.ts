@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createProject, ownerCall, pngFile, readProject } from '../support/owner-api.ts';
-import { waitForIslands } from '../support/page-helpers.ts';
+import { eventually, waitForIslands } from '../support/page-helpers.ts';
 import { sessionCookie, signIn } from '../support/sign-in.ts';
 
 /*
@@ -55,10 +55,10 @@ describe('the owner manages projects on the list', () => {
     const chooser = page.waitForEvent('filechooser');
     await projectCard.getByRole('button', { name: `Upload a thumbnail for ${project.name}` }).click();
     await (await chooser).setFiles(await pngFile('cover.png'));
-    await expect.poll(() => toast(page).textContent()).toContain('Thumbnail updated successfully');
-    await expect.poll(async () => (await readProject(project.id))?.imageUrl).toMatch(/^\/api\/images\/[a-z0-9]+$/);
+    await eventually(() => toast(page).textContent()).toContain('Thumbnail updated successfully');
+    await eventually(async () => (await readProject(project.id))?.imageUrl).toMatch(/^\/api\/images\/[a-z0-9]+$/);
     const imageUrl = (await readProject(project.id))!.imageUrl!;
-    await expect.poll(() => card(page, project.name).locator('img').first().getAttribute('src')).toBe(imageUrl);
+    await eventually(() => card(page, project.name).locator('img').first().getAttribute('src')).toBe(imageUrl);
     // F8 takes the keyboard to the notifications.
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('toast-region');
@@ -83,7 +83,7 @@ describe('the owner manages projects on the list', () => {
     await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
     expect(await confirm.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
     release();
-    await expect.poll(() => toast(page).textContent()).toContain('Project deleted successfully');
+    await eventually(() => toast(page).textContent()).toContain('Project deleted successfully');
     await card(page, project.name).waitFor({ state: 'detached' });
     expect(await readProject(project.id)).toBeNull();
     await context.close();
@@ -99,7 +99,7 @@ describe('the owner manages projects on the list', () => {
     );
     await card(page, project.name).getByRole('button', { name: `Delete ${project.name}` }).click();
     await page.getByRole('dialog', { name: 'Delete this project?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Failed to delete project');
+    await eventually(() => toast(page).textContent()).toContain('Failed to delete project');
     expect(await page.locator('#toast-region [data-variant="destructive"]').count()).toBe(1);
     expect(await readProject(project.id)).not.toBeNull();
     await ownerCall(cookie, 'DELETE', `/api/projects/${project.id}`);
@@ -126,7 +126,7 @@ describe('the owner edits the showcase', () => {
     await field.fill('');
     await field.pressSequentially('https://example.com/typed-demo');
     await projectCard.getByText('Saved').waitFor();
-    await expect.poll(async () => (await readProject(project.id))?.url).toBe('https://example.com/typed-demo');
+    await eventually(async () => (await readProject(project.id))?.url).toBe('https://example.com/typed-demo');
     expect(await projectCard.getByRole('link', { name: /Open the live demo/ }).getAttribute('href')).toBe('https://example.com/typed-demo');
 
     // The preview shows the new address live (completed project) without a reload.
@@ -138,7 +138,7 @@ describe('the owner edits the showcase', () => {
     // Emptied and left: the address is cleared.
     await field.fill('');
     await field.blur();
-    await expect.poll(async () => (await readProject(project.id))?.url).toBeNull();
+    await eventually(async () => (await readProject(project.id))?.url).toBeNull();
     await ownerCall(cookie, 'DELETE', `/api/projects/${project.id}`);
     await context.close();
   });
@@ -157,18 +157,18 @@ describe('the owner edits the showcase', () => {
     };
 
     await choose({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect.poll(() => toast(page).textContent()).toContain('Invalid file type');
+    await eventually(() => toast(page).textContent()).toContain('Invalid file type');
     expect(await toast(page).textContent()).toContain('Please select an image file.');
 
     await choose({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    await expect.poll(() => toast(page).textContent()).toContain('File too large');
+    await eventually(() => toast(page).textContent()).toContain('File too large');
     expect(await toast(page).textContent()).toContain('Please select an image smaller than 10MB.');
     // One toast at a time: the second replaced the first.
     expect(await page.locator('#toast-region .toast').count()).toBe(1);
 
     await choose(await pngFile('screen.png', '#8ab4ff'));
-    await expect.poll(() => toast(page).textContent()).toContain('Project updated successfully!');
-    await expect.poll(async () => (await readProject(project.id))?.imageUrl).toMatch(/^\/api\/images\//);
+    await eventually(() => toast(page).textContent()).toContain('Project updated successfully!');
+    await eventually(async () => (await readProject(project.id))?.imageUrl).toMatch(/^\/api\/images\//);
     await card(page, project.name).getByRole('img', { name: `Screenshot of ${project.name}` }).waitFor();
 
     // A swipe to the right past 50 px dismisses the toast.

@@ -1,12 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { waitForIslands } from '../support/page-helpers.ts';
 import { signIn } from '../support/sign-in.ts';
 
-/** Every page of the public site, and its dialogs open, meet WCAG 2.2 AA in both themes. */
-const PAGES = ['/', '/public-projects', '/public-projects/1', '/public-projects/999999', '/projects', '/projects/1', '/projects/2', '/projects/999999', '/portfolio-showcase', '/no-such-page'];
+/** Every page of the public site, its dialogs, menus and the owner's controls meet WCAG 2.2 AA in both themes. */
+const PAGES = [
+  '/',
+  '/public-projects',
+  '/public-projects/1',
+  '/public-projects/999999',
+  '/projects',
+  '/projects/1',
+  '/projects/2',
+  '/projects/999999',
+  '/portfolio-showcase',
+  '/no-such-page',
+];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,70 +27,96 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function scanWithDialog(page: Page, path: string, open: (page: Page) => Promise<void>, label: string) {
+/** One browser context per block, shared by its tests (one scan each, so a slow machine has time for each). */
+function withPage(options: Parameters<typeof newPage>[1], role?: 'admin') {
+  const state: { context?: BrowserContext; page?: Page } = {};
+  beforeAll(async () => {
+    Object.assign(state, await newPage(browser, options));
+    if (role) await signIn(state.context!, role);
+  });
+  afterAll(async () => {
+    await state.context?.close();
+  });
+  return () => state.page!;
+}
+
+async function openAndScan(page: Page, path: string, open: (page: Page) => Promise<void>, label: string) {
   await page.goto(path);
+  await waitForIslands(page);
   await open(page);
-  await page.locator('dialog[open]').waitFor();
   await expectNoAxeViolations(page, label);
 }
 
-describe('the public site is accessible', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`meets WCAG 2.2 AA on every public page in ${colorScheme}`, async () => {
-      const { context, page } = await newPage(browser, { colorScheme });
-      for (const path of PAGES) {
-        await page.goto(path);
-        await expectNoAxeViolations(page, `${path} (${colorScheme})`);
-      }
-      await context.close();
-    });
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`the public site in ${colorScheme}`, () => {
+    const page = withPage({ colorScheme });
+    for (const path of PAGES) {
+      it(`meets WCAG 2.2 AA on ${path}`, async () => {
+        await page().goto(path);
+        await expectNoAxeViolations(page(), `${path} (${colorScheme})`);
+      });
+    }
+  });
 
-    it(`meets WCAG 2.2 AA with dialogs, menus and the phone layout open in ${colorScheme}`, async () => {
-      const { context, page } = await newPage(browser, { colorScheme, width: 390, height: 844 });
-      await scanWithDialog(page, '/projects', (p) => p.getByRole('button', { name: /Details/ }).last().click(), `details dialog (${colorScheme})`);
-      await scanWithDialog(page, '/portfolio-showcase', (p) => p.getByRole('button', { name: /Preview/ }).last().click(), `preview dialog (${colorScheme})`);
-      await scanWithDialog(page, '/projects/1', (p) => p.locator('[data-view-image]').first().click(), `gallery viewer (${colorScheme})`);
-      await page.goto('/projects');
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await page.locator('#mobile-menu').waitFor();
-      await expectNoAxeViolations(page, `phone menu (${colorScheme})`);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /^Theme:/ }).click();
-      await page.locator('[popover]:popover-open').waitFor();
-      await expectNoAxeViolations(page, `theme menu (${colorScheme})`);
-      await context.close();
+  describe(`dialogs, menus and the phone layout in ${colorScheme}`, () => {
+    const page = withPage({ colorScheme, width: 390, height: 844 });
+    it('meets WCAG 2.2 AA with a project’s details open', async () => {
+      await openAndScan(page(), '/projects', async (p) => {
+        await p.getByRole('button', { name: /Details/ }).last().click();
+        await p.locator('dialog[open]').waitFor();
+      }, `details dialog (${colorScheme})`);
     });
-  }
+    it('meets WCAG 2.2 AA with a showcase preview open', async () => {
+      await openAndScan(page(), '/portfolio-showcase', async (p) => {
+        await p.getByRole('button', { name: /Preview/ }).last().click();
+        await p.locator('dialog[open]').waitFor();
+      }, `preview dialog (${colorScheme})`);
+    });
+    it('meets WCAG 2.2 AA with the gallery viewer open', async () => {
+      await openAndScan(page(), '/projects/1', async (p) => {
+        await p.locator('[data-view-image]').first().click();
+        await p.locator('dialog[open]').waitFor();
+      }, `gallery viewer (${colorScheme})`);
+    });
+    it('meets WCAG 2.2 AA with the phone menu and the theme menu open', async () => {
+      await openAndScan(page(), '/projects', async (p) => {
+        await p.getByRole('button', { name: 'Menu' }).click();
+        await p.locator('#mobile-menu').waitFor();
+      }, `phone menu (${colorScheme})`);
+      await page().keyboard.press('Escape');
+      await page().getByRole('button', { name: /^Theme:/ }).click();
+      await page().locator('[popover]:popover-open').waitFor();
+      await expectNoAxeViolations(page(), `theme menu (${colorScheme})`);
+    });
+  });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`meets WCAG 2.2 AA with the owner's controls, dialogs and toasts in ${colorScheme}`, async () => {
-      const { context, page } = await newPage(browser, { colorScheme });
-      await signIn(context, 'admin');
-      for (const path of ['/projects', '/projects/1', '/portfolio-showcase']) {
-        await page.goto(path);
-        await waitForIslands(page);
-        await expectNoAxeViolations(page, `${path} as the owner (${colorScheme})`);
-      }
-      // The edit dialog and the delete confirmation of a gallery picture.
-      await page.goto('/projects/1');
-      await waitForIslands(page);
-      await page.getByRole('button', { name: /^Edit / }).first().click();
-      await page.getByRole('dialog', { name: 'Edit image' }).waitFor();
-      await expectNoAxeViolations(page, `gallery edit dialog (${colorScheme})`);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /^Delete / }).first().click();
-      await page.getByRole('dialog', { name: 'Delete this image?' }).waitFor();
-      await expectNoAxeViolations(page, `delete confirmation (${colorScheme})`);
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      // A destructive toast (a file that is not an image).
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Add Image' }).click();
-      await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-      await page.locator('#toast-region .toast').waitFor();
-      // Scanned once it has slid in (colours are measured, so not half-faded).
-      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-      await expectNoAxeViolations(page, `destructive toast (${colorScheme})`);
-      await context.close();
+  describe(`the owner's controls in ${colorScheme}`, () => {
+    const page = withPage({ colorScheme }, 'admin');
+    for (const path of ['/projects', '/projects/1', '/portfolio-showcase']) {
+      it(`meets WCAG 2.2 AA on ${path} as the owner`, async () => {
+        await openAndScan(page(), path, async () => {}, `${path} as the owner (${colorScheme})`);
+      });
+    }
+    it('meets WCAG 2.2 AA with the edit dialog and the delete confirmation of a picture', async () => {
+      await openAndScan(page(), '/projects/1', async (p) => {
+        await p.getByRole('button', { name: /^Edit / }).first().click();
+        await p.getByRole('dialog', { name: 'Edit image' }).waitFor();
+      }, `gallery edit dialog (${colorScheme})`);
+      await page().keyboard.press('Escape');
+      await page().getByRole('button', { name: /^Delete / }).first().click();
+      await page().getByRole('dialog', { name: 'Delete this image?' }).waitFor();
+      await expectNoAxeViolations(page(), `delete confirmation (${colorScheme})`);
+      await page().getByRole('button', { name: 'Cancel' }).click();
     });
-  }
-});
+    it('meets WCAG 2.2 AA with a destructive toast shown', async () => {
+      await openAndScan(page(), '/projects/1', async (p) => {
+        const chooser = p.waitForEvent('filechooser');
+        await p.getByRole('button', { name: 'Add Image' }).click();
+        await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+        await p.locator('#toast-region .toast').waitFor();
+        // Scanned once it has slid in (colours are measured, so not half-faded).
+        await p.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+      }, `destructive toast (${colorScheme})`);
+    });
+  });
+}

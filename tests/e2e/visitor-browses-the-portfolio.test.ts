@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProjects } from '../../api/seed/data.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { visibleNames } from '../support/page-helpers.ts';
+import { eventually, visibleNames } from '../support/page-helpers.ts';
 
 /*
  * Other journeys may add projects while this one runs, so lists are checked by the seeded projects
@@ -25,7 +25,7 @@ describe('a visitor browses the portfolio', () => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     await page.goto('/');
-    await expect.poll(() => messages).toContain('Logo loaded successfully');
+    await eventually(() => messages).toContain('Logo loaded successfully');
     expect(await page.locator('#stats').getByRole('heading', { name: 'Creative Life Overview' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'View Portfolio' }).click();
     await page.waitForURL('**/public-projects');
@@ -40,14 +40,14 @@ describe('a visitor browses the portfolio', () => {
     const search = page.getByPlaceholder('Search projects...');
     const first = demoProjects[0]!;
     await search.fill(first.name.toUpperCase());
-    await expect.poll(() => visibleNames(page)).toContain(first.name);
+    await eventually(() => visibleNames(page)).toContain(first.name);
 
     // A phrase that is only in one description.
     await search.fill('NINE NEURODIVERGENT TESTERS');
-    await expect.poll(() => visibleNames(page)).toEqual([first.name]);
+    await eventually(() => visibleNames(page)).toEqual([first.name]);
 
     await search.fill('zzzz no such project');
-    await expect.poll(() => visibleNames(page)).toEqual([]);
+    await eventually(() => visibleNames(page)).toEqual([]);
     expect(await page.getByText('No projects found', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Try adjusting your search terms or category filter.').isVisible()).toBe(true);
     await context.close();
@@ -61,15 +61,15 @@ describe('a visitor browses the portfolio', () => {
     // development, creative and personal are shown as ui-ux-design, so their own filters match no seeded project.
     for (const label of ['Development', 'Creative', 'Personal']) {
       await page.getByRole('button', { name: label, exact: true }).click();
-      await expect.poll(shownSeeded).toEqual([]);
+      await eventually(shownSeeded).toEqual([]);
     }
     await page.getByRole('button', { name: 'Research', exact: true }).click();
-    await expect.poll(shownSeeded).toEqual(names(['research']).sort());
+    await eventually(shownSeeded).toEqual(names(['research']).sort());
     await page.getByRole('button', { name: 'UI/UX Design Systems' }).click();
-    await expect.poll(shownSeeded).toEqual(names(['development', 'creative', 'personal', 'ui-ux-design']).sort());
+    await eventually(shownSeeded).toEqual(names(['development', 'creative', 'personal', 'ui-ux-design']).sort());
     expect(await page.getByRole('button', { name: 'UI/UX Design Systems' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await expect.poll(shownSeeded).toEqual([...allNames].sort());
+    await eventually(shownSeeded).toEqual([...allNames].sort());
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoProjects, seedGallery } from '../../api/seed/data.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { visibleNames } from '../support/page-helpers.ts';
+import { eventually, visibleNames } from '../support/page-helpers.ts';
 
 /*
  * /projects, a project's gallery and /portfolio-showcase as a visitor sees them: everything to read
@@ -45,13 +45,13 @@ describe('a visitor explores the project list', () => {
     for (const category of ['development', 'creative', 'personal', 'research']) {
       const label = category.charAt(0).toUpperCase() + category.slice(1);
       await page.getByRole('button', { name: label, exact: true }).click();
-      await expect.poll(shownSeeded, { message: category }).toEqual(names(category));
+      await eventually(shownSeeded, category).toEqual(names(category));
     }
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByPlaceholder('Search projects...').fill(calm.name.toLowerCase());
-    await expect.poll(() => visibleNames(page)).toEqual([calm.name]);
+    await eventually(() => visibleNames(page)).toEqual([calm.name]);
     await page.getByPlaceholder('Search projects...').fill('nothing like this anywhere');
-    await expect.poll(() => visibleNames(page)).toEqual([]);
+    await eventually(() => visibleNames(page)).toEqual([]);
     expect(await page.getByText('No projects found matching your criteria.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Create Your First Project' }).count()).toBe(0);
     await context.close();
@@ -118,7 +118,7 @@ describe('a visitor explores a project gallery', () => {
     expect(await items.count()).toBe(seedGallery.length);
     for (const [label, category] of [['Logo', 'logo'], ['Mockup', 'mockup'], ['Web', 'web']] as const) {
       await page.getByRole('button', { name: label, exact: true }).click();
-      await expect.poll(() => items.count(), { message: label }).toBe(seedGallery.filter((g) => g.category === category).length);
+      await eventually(() => items.count(), label).toBe(seedGallery.filter((g) => g.category === category).length);
     }
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('button', { name: 'Masonry' }).click();
@@ -132,10 +132,10 @@ describe('a visitor explores a project gallery', () => {
     expect(await title.textContent()).toBe(seedGallery[0]!.title);
     expect(await viewer.getByText(`1 of ${seedGallery.length}`).isVisible()).toBe(true);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => title.textContent()).toBe(seedGallery[1]!.title);
+    await eventually(() => title.textContent()).toBe(seedGallery[1]!.title);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => title.textContent()).toBe(seedGallery.at(-1)!.title);
+    await eventually(() => title.textContent()).toBe(seedGallery.at(-1)!.title);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
     expect(await page.getByRole('button', { name: /Add Image/ }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { classBeforePaint, recordClassBeforePaint } from '../support/page-helpers.ts';
+import { classBeforePaint, eventually, recordClassBeforePaint } from '../support/page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('a visitor uses the navigation bar', () => {
     await nav.getByRole('link', { name: 'Stats' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#stats');
     // Scrolled to the section: its top sits just below the fixed top bar (and the accessibility chip).
-    await expect.poll(() => page.locator('#stats').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(260);
+    await eventually(() => page.locator('#stats').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(260);
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Waits until every React island on the page has hydrated (Astro drops the `ssr` attribute then). */
@@ -29,4 +30,12 @@ export async function visibleNames(page: Page): Promise<string[]> {
   // h2:visible leaves out hidden cards and the headings of closed dialogs.
   const names = await page.locator('.project-card h2:visible').allTextContents();
   return names.map((name) => name.trim());
+}
+
+/**
+ * expect.poll with room for a busy machine (its default gives up after one second): waits until the
+ * value matches, up to 15 s. Not a timing assertion: any time under the limit passes.
+ */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, { timeout: 15_000, interval: 100, message });
 }
