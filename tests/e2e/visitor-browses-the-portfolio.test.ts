@@ -117,7 +117,7 @@ describe('a visitor browses the portfolio', () => {
     await page.waitForURL('**/public-projects');
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    expect(await page.getByText('404 Page Not Found').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
     await context.close();
   });
