@@ -115,7 +115,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
         await p.locator('#toast-region .toast').waitFor();
         // Scanned once it has slid in (colours are measured, so not half-faded).
-        await p.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        await p.waitForFunction(() =>
+          (document.querySelector('#toast-region .toast')?.getAnimations({ subtree: true }) ?? []).every((animation) => animation.playState !== 'running'),
+        );
       }, `destructive toast (${colorScheme})`);
     });
   });
