@@ -104,7 +104,7 @@ async function launchChrome(): Promise<{ port: number; close: () => Promise<void
 let chromePort: number | null = null;
 
 async function runOnce(page: PageToMeasure): Promise<OneRun> {
-  if (chromePort === null) throw new Error('Chromium is not running: call measurePages()');
+  if (chromePort === null) throw new Error('Chromium is not running');
   const result = await lighthouse(page.url, {
     port: chromePort,
     output: 'json',
@@ -134,8 +134,9 @@ async function runOnce(page: PageToMeasure): Promise<OneRun> {
   };
 }
 
-/** Measures one page RUNS times and keeps the median of every figure. Needs measurePages()'s browser. */
+/** Measures one page RUNS times and keeps the median of every figure (starting Chromium if needed). */
 export async function measurePage(page: PageToMeasure): Promise<PageMeasurement> {
+  if (chromePort === null) return (await measurePages([page]))[0]!;
   const runs: OneRun[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await runOnce(page));
   const pick = (get: (run: OneRun) => number) => median(runs.map(get));
@@ -155,7 +156,7 @@ export async function measurePage(page: PageToMeasure): Promise<PageMeasurement>
   };
 }
 
-/** Starts Chromium, measures every page in turn, closes Chromium. */
+/** Starts Chromium once, measures every page in turn, closes Chromium. */
 export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurement[]> {
   const chrome = await launchChrome();
   chromePort = chrome.port;

@@ -47,7 +47,10 @@ export function compressResponse(request: Request, response: Response): Response
   const compressed = new Headers(headers);
   compressed.set('Content-Encoding', encoding);
   compressed.delete('Content-Length');
-  const body = Readable.fromWeb(response.body as NodeReadableStream).pipe(compressor(encoding));
+  const source = Readable.fromWeb(response.body as NodeReadableStream);
+  const body = source.pipe(compressor(encoding));
+  // A page that fails half-way must end the compressed stream with the error, not leave it hanging.
+  source.on('error', (error) => body.destroy(error));
   return new Response(Readable.toWeb(body) as ReadableStream, {
     status: response.status,
     statusText: response.statusText,

@@ -171,9 +171,11 @@ describe('the owner edits the showcase', () => {
     await eventually(async () => (await readProject(project.id))?.imageUrl).toMatch(/^\/api\/images\//);
     await card(page, project.name).getByRole('img', { name: `Screenshot of ${project.name}` }).waitFor();
 
-    // A swipe to the right past 50 px dismisses the toast.
+    // At most 420 px wide from the medium breakpoint (this window is 1280 px).
     const shown = page.locator('#toast-region .toast');
     const box = (await shown.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(420);
+    // A swipe to the right past 50 px dismisses the toast.
     await page.mouse.move(box.x + 40, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 });
