@@ -17,9 +17,12 @@ export async function signedInPage(browser: Browser, role: Role = 'admin', optio
   return { context, page };
 }
 
-/** The page has hydrated its islands (astro-island loses its ssr attribute once hydrated). */
+/**
+ * Every island on the page has hydrated. Astro's `ssr` attribute goes when hydration starts, before
+ * React has finished it; the admin islands mark their root with data-hydrated once it has.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+  await page.waitForFunction(() => document.querySelectorAll('astro-island').length === document.querySelectorAll('astro-island [data-hydrated]').length);
 }
 
 /**

@@ -7,6 +7,7 @@ import { toast } from '../../stores/toast.ts';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 import { ProjectFields } from './project-config.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useHydrated } from './useHydrated.ts';
 import { useToastMirror } from './useToastMirror.ts';
 
 interface Row {
@@ -39,6 +40,7 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
 
   useLeaveGuard(dirty);
   useToastMirror();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!focusKey) return;
@@ -115,7 +117,7 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
   }
 
   return (
-    <section aria-labelledby="import-rows-heading">
+    <section aria-labelledby="import-rows-heading" data-hydrated={hydrated ? '' : undefined}>
       <h2 id="import-rows-heading" className="sr-only">
         Projects to import
       </h2>

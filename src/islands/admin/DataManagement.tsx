@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useHydrated } from './useHydrated.ts';
 import { useToastMirror } from './useToastMirror.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -44,6 +45,7 @@ export default function DataManagement(props: Props) {
 
   useLeaveGuard(dirty.size > 0);
   useToastMirror();
+  const hydrated = useHydrated();
 
   const tabIsDirty = (key: AdminTab) => [...dirty].some((formKey) => formKey.startsWith(`${key}:`));
 
@@ -80,7 +82,7 @@ export default function DataManagement(props: Props) {
   }
 
   return (
-    <div>
+    <div data-hydrated={hydrated ? '' : undefined}>
       <div role="tablist" aria-label="Data to manage" className="mb-6 inline-flex gap-1 rounded-xl border border-line bg-surface p-1" onKeyDown={onKeyDown}>
         {ADMIN_TABS.map(({ key, label }) => {
           const selected = key === tab;
