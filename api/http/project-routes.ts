@@ -1,4 +1,5 @@
 import { db } from '../db/client.ts';
+import { PUBLIC_PAGE_CACHE } from './cache-headers.ts';
 import { projectCreate, projectUpdate } from '../db/shapes.ts';
 import { ImageRejected } from '../services/images.ts';
 import { createProject, deleteProject, findProject, listProjects, parseId, toPublicProject, updateProject } from '../services/projects.ts';
@@ -10,7 +11,7 @@ import { requireAdmin } from './guards.ts';
 import { handle, json, noContent } from './respond.ts';
 
 /** Visitors see the same list, so a CDN may keep it briefly. */
-const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' };
+const PUBLIC_CACHE = { 'Cache-Control': PUBLIC_PAGE_CACHE };
 
 /** A data: URL of 10 MB of image is about 13.4 MB of base64 text. */
 const DATA_URL_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096;
