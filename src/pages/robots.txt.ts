@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
+import { config } from '../../api/config.ts';
 
 /** Crawlers may read the public pages and images; the API and the owner's private pages are off limits. */
-export const GET: APIRoute = ({ site, url }) => {
-  const origin = (site ?? url).origin;
+export const GET: APIRoute = ({ url }) => {
+  const origin = new URL(config().SITE_URL ?? url.origin).origin;
   const body = [
     'User-agent: *',
     'Allow: /',

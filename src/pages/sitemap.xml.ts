@@ -1,11 +1,13 @@
 import type { APIRoute } from 'astro';
+import { config } from '../../api/config.ts';
 import { db } from '../../api/db/client.ts';
 import { PUBLIC_PAGE_CACHE } from '../../api/http/cache-headers.ts';
 import { listProjects } from '../../api/services/projects.ts';
 
 /** Every page a visitor can reach: the landing, the portfolio, the project list, showcase and each project's pages. */
-export const GET: APIRoute = async ({ site, url }) => {
-  const origin = (site ?? url).origin;
+export const GET: APIRoute = async ({ url }) => {
+  // The public origin at run time (like canonical links), so one build serves any SITE_URL.
+  const origin = new URL(config().SITE_URL ?? url.origin).origin;
   const projects = await listProjects(db());
   const paths = [
     '/',
