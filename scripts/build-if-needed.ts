@@ -37,8 +37,10 @@ export function buildIfNeeded(): void {
   console.log('Building the site (first start, or sources changed)...');
   const build = spawnSync('astro', ['build'], {
     stdio: 'inherit',
-    env: { ...process.env, DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' },
+    // Always a production build: under vitest NODE_ENV is 'test', which would ship development React.
+    env: { ...process.env, NODE_ENV: 'production', DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' },
   });
+  if (build.error) console.error(`Could not run astro build (${build.error.message}); run this through npm, e.g. npm start.`);
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(buildStamp, buildEnv());
 }

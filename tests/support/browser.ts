@@ -1,34 +1,11 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-/** Debian's Chromium (or CHROME_PATH). Never a silent skip: no browser is a failure that says how to get one. */
-export function chromePath(): string {
-  const found = CANDIDATES.find((path): path is string => Boolean(path && existsSync(path)));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the end-to-end tests. Install it with `apt-get install -y chromium` ' +
-        '(Debian) or set CHROME_PATH to a Chromium or Chrome binary.',
-    );
-  }
-  return found;
-}
+import { chromePath, CHROMIUM_FLAGS } from '../../scripts/chromium.ts';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
+import { freePort, stopProcess } from '../../scripts/processes.ts';
 import { startTestServices, type TestServices } from './services.ts';
 
 declare module 'vitest' {
@@ -92,18 +92,6 @@ async function createTestDatabase(runId: string, workDir: string) {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 async function waitForServer(baseUrl: string, server: ChildProcess, logPath: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -119,14 +107,3 @@ async function waitForServer(baseUrl: string, server: ChildProcess, logPath: str
   throw new Error(`The server did not answer within 120 s; see ${logPath}`);
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
