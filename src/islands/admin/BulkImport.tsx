@@ -8,7 +8,6 @@ import { describeFailure, serverFieldErrors, validate, type FieldErrors } from '
 import { ProjectFields } from './project-config.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useHydrated } from './useHydrated.ts';
-import { useToastMirror } from './useToastMirror.ts';
 
 interface Row {
   key: number;
@@ -39,7 +38,6 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
   const canImport = !importing && named > 0;
 
   useLeaveGuard(dirty);
-  useToastMirror();
   const hydrated = useHydrated();
 
   useEffect(() => {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useHydrated } from './useHydrated.ts';
-import { useToastMirror } from './useToastMirror.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { kpiConfig, type KpiItem } from './kpi-config.tsx';
 import { projectConfig, type ProjectItem } from './project-config.tsx';
@@ -44,7 +43,6 @@ export default function DataManagement(props: Props) {
   }, []);
 
   useLeaveGuard(dirty.size > 0);
-  useToastMirror();
   const hydrated = useHydrated();
 
   const tabIsDirty = (key: AdminTab) => [...dirty].some((formKey) => formKey.startsWith(`${key}:`));
@@ -83,7 +81,7 @@ export default function DataManagement(props: Props) {
 
   return (
     <div data-hydrated={hydrated ? '' : undefined}>
-      <div role="tablist" aria-label="Data to manage" className="mb-6 inline-flex gap-1 rounded-xl border border-line bg-surface p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Data to manage" className="mb-6 inline-flex max-w-full flex-wrap gap-1 rounded-xl border border-line bg-surface p-1" onKeyDown={onKeyDown}>
         {ADMIN_TABS.map(({ key, label }) => {
           const selected = key === tab;
           return (

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { GALLERY_CATEGORIES } from '../../lib/gallery-display.ts';
 import { refreshRegions } from '../../lib/refresh-regions.ts';
 import { toast } from '../../stores/toast.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
 interface Props {
   projectId: number;

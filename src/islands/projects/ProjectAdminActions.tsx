@@ -5,7 +5,7 @@ import { ImageReadError } from '../../lib/downscale-image.ts';
 import { refreshRegions } from '../../lib/refresh-regions.ts';
 import { imageFileProblem, uploadImage } from '../../lib/upload-image.ts';
 import { toast } from '../../stores/toast.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ImagePickerButton } from './ImagePickerButton.tsx';
 
 interface Props {

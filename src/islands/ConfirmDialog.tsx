@@ -4,16 +4,31 @@ interface Props {
   open: boolean;
   title: string;
   description: string;
-  /** Shown while the action runs (SPEC §4: 'Deleting...'). */
-  pending: boolean;
+  cancelLabel?: string;
   confirmLabel?: string;
+  /** Shown on the confirm button while the action runs (SPEC §4: 'Deleting...'). */
   pendingLabel?: string;
+  pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** SPEC's delete flow: a modal with Cancel / Delete, 'Deleting...' while the call runs. */
-export function ConfirmDialog({ open, title, description, pending, confirmLabel = 'Delete', pendingLabel = 'Deleting...', onConfirm, onCancel }: Props) {
+/**
+ * A modal question built on <dialog> (SPEC's delete flow and the discard question): the browser traps
+ * focus, Escape and the backdrop cancel, and focus goes back to what opened it. Cancel comes first and
+ * takes the first focus, so Enter never destroys anything by accident. Nothing cancels mid-action.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  cancelLabel = 'Cancel',
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
+  pending = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
 
@@ -27,11 +42,10 @@ export function ConfirmDialog({ open, title, description, pending, confirmLabel 
   return (
     <dialog
       ref={ref}
-      className="dialog max-w-md"
+      className="dialog max-w-md text-ink"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       onCancel={(event) => {
-        // Escape: the same as Cancel, but not while the deletion is under way.
         event.preventDefault();
         if (!pending) onCancel();
       }}
@@ -46,9 +60,9 @@ export function ConfirmDialog({ open, title, description, pending, confirmLabel 
         <p id={`${id}-text`} className="mt-2 text-sm text-muted">
           {description}
         </p>
-        <div className="mt-6 flex justify-end gap-2">
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button type="button" className="btn-ghost" onClick={onCancel} disabled={pending}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn bg-danger text-bg hover:brightness-110" onClick={onConfirm} disabled={pending}>
             {pending ? pendingLabel : confirmLabel}
