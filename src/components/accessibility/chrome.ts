@@ -160,7 +160,7 @@ onSettingsChanged();
 placeBelowTopBar();
 
 /* ---- Signed-in people's settings follow them (server wins once after sign-in). ---- */
-if (root.dataset.session === 'in') void import('./preferences-sync.ts').then((sync) => sync.startSync());
+if (root.dataset.session === 'in') followTheAccount();
 else if (root.dataset.session === 'out') {
   // Signed out: the next sign-in takes the server's copy again.
   try {
@@ -168,4 +168,35 @@ else if (root.dataset.session === 'out') {
   } catch {
     // nothing to forget
   }
+}
+
+/**
+ * The sync needs the settings store and its validation (~40 KB gzip), so a page whose settings are
+ * already in step with the account loads it only once the person changes a setting or the theme
+ * (both are saved to storage and shown as classes on <html>); the first page after signing in, or
+ * one with a change not yet sent, settles with the server at once.
+ */
+function followTheAccount(): void {
+  const start = (changed: boolean) => void import('./preferences-sync.ts').then((sync) => sync.startSync({ changed }));
+  const stored = () => {
+    try {
+      return `${localStorage.getItem('accessibility-settings')}|${localStorage.getItem('theme')}`;
+    } catch {
+      return '';
+    }
+  };
+  let synced: string | null = null;
+  try {
+    synced = localStorage.getItem('accessibility-settings-synced');
+  } catch {
+    // no storage: settle with the server on every page
+  }
+  if (synced !== 'true') return start(false);
+  const before = stored();
+  const watcher = new MutationObserver(() => {
+    if (stored() === before) return;
+    watcher.disconnect();
+    start(true);
+  });
+  watcher.observe(root, { attributes: true, attributeFilter: ['class', 'style'] });
 }

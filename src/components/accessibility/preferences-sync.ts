@@ -72,7 +72,8 @@ function schedulePush(): void {
   timer = setTimeout(() => void push(), DEBOUNCE_MS);
 }
 
-export async function startSync(): Promise<void> {
+/** `changed`: a setting or the theme changed on this page before the sync was loaded; send it. */
+export async function startSync({ changed = false }: { changed?: boolean } = {}): Promise<void> {
   const state = syncState();
   if (state !== 'true' && state !== 'dirty') {
     let server: ServerPreferences | null;
@@ -91,6 +92,8 @@ export async function startSync(): Promise<void> {
     }
   } else if (state === 'dirty') {
     await push();
+  } else if (changed) {
+    schedulePush();
   }
   $settings.listen(schedulePush);
   let theme = currentTheme();
