@@ -20,7 +20,21 @@ export default defineConfig({
   outDir: target === 'vercel' ? './dist-vercel' : './dist',
   adapter: target === 'vercel' ? vercel() : node({ mode: 'standalone' }),
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rollupOptions: {
+        output: {
+          // Vite's small dynamic-import helper would be its own file, fetched only after the accessibility
+          // script that every page loads asks for it: a second round trip before the page settles. Kept in
+          // that script's chunk instead (other chunks import it from there; that script is on every page).
+          manualChunks(id) {
+            if (id.includes('vite/preload-helper') || id.includes('AccessibilityChrome.astro?astro&type=script')) return 'chrome';
+          },
+        },
+      },
+    },
+  },
   server: { port: Number(process.env.PORT) || 4321, host: true },
   security: {
     // Our middleware checks Origin for every non-GET request, JSON included.

@@ -11,7 +11,7 @@ import { images } from '../db/schema.ts';
  */
 
 /** Widths of the responsive variants; each is made only when smaller than the full image. */
-export const IMAGE_WIDTHS: readonly number[] = [480, 960, 1600];
+export const IMAGE_WIDTHS: readonly number[] = [480, 720, 960, 1600];
 
 /** Longest side of the stored full image: sharp on a retina screen, yet a few hundred KB as WebP. */
 export const MAX_SIDE = 2560;

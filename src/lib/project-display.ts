@@ -21,8 +21,8 @@ export const PUBLIC_CATEGORIES = [
   { value: 'research', label: 'Research' },
 ] as const;
 
-/** `sizes` of a card's picture in the 1 / 2 / 3 column grids (the same on every card grid). */
-export const CARD_IMAGE_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw';
+/** `sizes` of a card's picture in the 1 / 2 / 3 column grids (the same on every card grid); on a phone the page's 1 rem margins. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 
 export const ADMIN_CATEGORIES = ['all', 'development', 'creative', 'personal', 'research'] as const;
 

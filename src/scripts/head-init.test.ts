@@ -13,8 +13,10 @@ import {
   settingsToDom,
   type OsPreferences,
 } from '../lib/accessibility-settings.ts';
+import { compactScript } from '../lib/compact-script.ts';
 
-const code = readFileSync(new URL('./head-init.js', import.meta.url), 'utf8');
+// As the pages carry it (src/components/InlineScript.astro compacts it).
+const code = compactScript(readFileSync(new URL('./head-init.js', import.meta.url), 'utf8'));
 
 interface Rendered {
   classes: string[];

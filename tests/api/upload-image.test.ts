@@ -34,8 +34,11 @@ describe('image upload', () => {
     const meta = await sharp(new Uint8Array(await image.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 800]);
 
-    const small = await fetch(new URL(`${imageUrl}?w=480`, base()));
-    expect((await sharp(new Uint8Array(await small.arrayBuffer())).metadata()).width).toBe(480);
+    // Each variant at its own width; a phone card (about 380 px at 1.75x) gets the 720 px one.
+    for (const width of [480, 720, 960]) {
+      const variant = await fetch(new URL(`${imageUrl}?w=${width}`, base()));
+      expect((await sharp(new Uint8Array(await variant.arrayBuffer())).metadata()).width).toBe(width);
+    }
   });
 
   it('refuses a text file named .png', async () => {
