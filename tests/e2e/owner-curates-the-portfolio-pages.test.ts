@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createProject, ownerCall, pngFile, readProject } from '../support/owner-api.ts';
-import { eventually, waitForIslands } from '../support/page-helpers.ts';
+import { eventually, focusedName, tabTo, visibleNames, waitForIslands } from '../support/page-helpers.ts';
 import { sessionCookie, signIn } from '../support/sign-in.ts';
 
 /*
@@ -181,6 +181,63 @@ describe('the owner edits the showcase', () => {
     await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     await shown.waitFor({ state: 'detached' });
+    await ownerCall(cookie, 'DELETE', `/api/projects/${project.id}`);
+    await context.close();
+  });
+});
+
+describe('the owner with the keyboard alone', () => {
+  it('finds a project on the list and deletes it without touching the mouse', async () => {
+    const project = await createProject(cookie);
+    const { context, page } = await ownerPage();
+    await page.goto('/projects');
+    await waitForIslands(page);
+
+    await tabTo(page, 'Search projects');
+    await page.keyboard.type(project.name);
+    await eventually(() => visibleNames(page)).toEqual([project.name]);
+    await tabTo(page, `Delete ${project.name}`);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete this project?' });
+    await confirm.waitFor();
+    // Cancel takes the first focus, so Enter alone never deletes; Escape gives focus back to the button.
+    expect(await focusedName(page)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await focusedName(page)).toBe(`Delete ${project.name}`);
+
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Delete');
+    await page.keyboard.press('Enter');
+    await eventually(() => toast(page).textContent()).toContain('Project deleted successfully');
+    await card(page, project.name).waitFor({ state: 'detached' });
+    expect(await readProject(project.id)).toBeNull();
+    // The button went with the card: focus is on the page heading, not lost to the page.
+    await eventually(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await context.close();
+  });
+
+  it('changes a live-demo address on the showcase without touching the mouse', async () => {
+    const project = await createProject(cookie, { status: 'completed', progress: 100, url: 'https://example.com/old-demo' });
+    const { context, page } = await ownerPage();
+    await page.goto('/portfolio-showcase');
+    await waitForIslands(page);
+
+    // The card's own field comes just before its 'open the live demo' link.
+    await tabTo(page, `Open the live demo of ${project.name} in a new tab`);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName(page)).toBe('Live Demo URL');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('https://example.com/old-demo');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('https://example.com/new-demo');
+    // Leaving the field saves at once.
+    await page.keyboard.press('Tab');
+    await eventually(async () => (await readProject(project.id))?.url).toBe('https://example.com/new-demo');
+    await card(page, project.name).getByText('Saved').waitFor();
+    expect(await focusedName(page)).toBe(`Open the live demo of ${project.name} in a new tab`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('https://example.com/new-demo');
     await ownerCall(cookie, 'DELETE', `/api/projects/${project.id}`);
     await context.close();
   });

@@ -26,34 +26,26 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * The toast the owner sees, with its exact title and variant: read from the site's Toaster (the
- * #toast-region of every page) when the build has it, otherwise from the store's mirror on
- * <body data-last-toast> (src/islands/admin/useToastMirror.ts). Call forgetToast first when the
- * same title may repeat.
+ * The toast the owner sees in the site's Toaster (#toast-region, on every page), with its exact title
+ * and variant. Call forgetToast first when the same title may repeat.
  */
 export async function expectToast(page: Page, title: string, variant: 'default' | 'destructive' = 'default'): Promise<void> {
   await page.waitForFunction(
-    ([t, v]) => {
-      const region = document.getElementById('toast-region');
-      if (region) {
-        return [...region.querySelectorAll('[data-variant]')].some((toast) => toast.getAttribute('data-variant') === v && toast.querySelector('p')?.textContent === t);
-      }
-      return document.body.dataset.lastToast === t && document.body.dataset.lastToastVariant === v;
-    },
+    ([t, v]) =>
+      [...(document.getElementById('toast-region')?.querySelectorAll('[data-variant]') ?? [])].some(
+        (toast) => toast.getAttribute('data-variant') === v && toast.querySelector('p')?.textContent === t,
+      ),
     [title, variant] as const,
   );
 }
 
+/** Dismisses the toast on show, if any, so the next expectToast sees only a new one. */
 export async function forgetToast(page: Page): Promise<void> {
   const dismiss = page.locator('#toast-region').getByRole('button', { name: 'Dismiss notification' });
   if (await dismiss.count()) {
     await dismiss.click();
     await dismiss.waitFor({ state: 'detached' });
   }
-  await page.evaluate(() => {
-    delete document.body.dataset.lastToast;
-    delete document.body.dataset.lastToastVariant;
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { focusedName, tabTo } from '../support/page-helpers.ts';
 import { expectToast, forgetToast, holdRequests, hydrated, ownerApi, recordBodies, signedInPage, unique } from './owner-journey.ts';
 
 interface StoredProject {
@@ -60,11 +61,18 @@ describe('the owner manages projects in Data Management', () => {
   });
 
   it('lists every project with its name, description, status, progress and category', async () => {
+    type Listed = StoredProject & { description: string; category: string };
+    // Other files add and remove their own projects meanwhile: what existed both before and after the
+    // page loaded must be listed, and nothing that existed at neither moment.
+    const before = await api.list<Listed>('/api/projects');
     const { page, close } = await openProjects();
-    const projects = await api.list<StoredProject & { description: string; category: string }>('/api/projects');
-    const list = page.locator('[data-list="projects"] > li');
-    expect(await list.count()).toBe(projects.length);
-    const first = projects[0]!;
+    const after = await api.list<Listed>('/api/projects');
+    const shown = await page.locator('[data-list="projects"] > li').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-item'))));
+    const afterIds = new Set(after.map((p) => p.id));
+    const steady = before.filter((p) => afterIds.has(p.id)).map((p) => p.id);
+    expect(shown).toEqual(expect.arrayContaining(steady));
+    expect(shown.filter((id) => !before.some((p) => p.id === id) && !afterIds.has(id))).toEqual([]);
+    const first = after.find((p) => steady.includes(p.id))!;
     const row = page.getByRole('article', { name: first.name, exact: true });
     const text = await row.textContent();
     expect(text).toContain(first.description.slice(0, 40));
@@ -235,32 +243,22 @@ describe('the owner manages projects in Data Management', () => {
     const { page, close } = await openProjects();
     const name = unique('Keyboard Only');
     created.push(name);
-    const tabTo = async (test: () => Promise<boolean>, what: string) => {
-      for (let presses = 0; presses < 200; presses++) {
-        if (await test()) return;
-        await page.keyboard.press('Tab');
-      }
-      throw new Error(`Tab never reached ${what}`);
-    };
-    const activeLabel = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? null);
-    const activeName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null);
-
-    await tabTo(async () => (await activeLabel()) === 'Name', 'the Name field');
+    await tabTo(page, 'Name');
     await page.keyboard.type(name);
-    await tabTo(async () => (await activeLabel()) === 'Category', 'the Category field');
+    await tabTo(page, 'Category');
     await page.keyboard.type('development');
     await page.keyboard.press('Enter');
     await expectToast(page, 'Project created successfully!');
     await page.getByRole('article', { name }).waitFor();
 
-    await tabTo(async () => (await activeName()) === `Delete ${name}`, 'the Delete button');
+    await tabTo(page, `Delete ${name}`);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Delete this project?' });
     await dialog.waitFor();
     // Cancel takes the first focus; one Tab reaches Delete.
-    expect(await activeName()).toBe('Cancel');
+    expect(await focusedName(page)).toBe('Cancel');
     await page.keyboard.press('Tab');
-    expect(await activeName()).toBe('Delete');
+    expect(await focusedName(page)).toBe('Delete');
     await page.keyboard.press('Enter');
     await expectToast(page, 'Project deleted successfully!');
     // Focus lands on the list heading, not lost to the page.

@@ -5,19 +5,12 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { waitForIslands } from '../support/page-helpers.ts';
 import { signIn } from '../support/sign-in.ts';
 
-/** Every page of the public site, its dialogs, menus and the owner's controls meet WCAG 2.2 AA in both themes. */
-const PAGES = [
-  '/',
-  '/public-projects',
-  '/public-projects/1',
-  '/public-projects/999999',
-  '/projects',
-  '/projects/1',
-  '/projects/2',
-  '/projects/999999',
-  '/portfolio-showcase',
-  '/no-such-page',
-];
+/**
+ * The public site's dialogs, menus and the owner's controls meet WCAG 2.2 AA in both themes. The pages
+ * as they load are in the axe matrix (tests/e2e/accessibility-axe-matrix-for-*.test.ts), which scans
+ * every visitor route; only a page it does not list is scanned here: a project with another gallery.
+ */
+const PAGES = ['/projects/2'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,8 +75,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openAndScan(page(), '/projects', async (p) => {
         await p.getByRole('button', { name: 'Menu' }).click();
         await p.locator('#mobile-menu').waitFor();
+        // Scanned once faded in: colours are measured, so not half-transparent.
+        await p.waitForFunction(() => getComputedStyle(document.getElementById('mobile-menu')!).opacity === '1');
       }, `phone menu (${colorScheme})`);
       await page().keyboard.press('Escape');
+      // The menu fades out for 0.2 s; scanned half-faded, its links would measure as low contrast.
+      await page().locator('#mobile-menu').waitFor({ state: 'hidden' });
       await page().getByRole('button', { name: /^Theme:/ }).click();
       await page().locator('[popover]:popover-open').waitFor();
       await expectNoAxeViolations(page(), `theme menu (${colorScheme})`);

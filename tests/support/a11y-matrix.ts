@@ -9,7 +9,9 @@ import { expectNoAxeViolations } from './axe.ts';
  *   const failures = await axeMatrix(page, ['/', '/public-projects']);
  *   expect(failures).toEqual([]);
  *
- * For signed-in routes, sign the page's context in first (tests/support/sign-in.ts).
+ * For signed-in routes, sign the page's context in first (tests/support/sign-in.ts). The matrix marks the
+ * settings as already synced, so a signed-in run neither takes the person's server copy over the variant
+ * nor sends the variant up to the account other test files share.
  */
 
 export interface Variant {
@@ -50,6 +52,28 @@ export async function storeSettings(page: Page, settings: Partial<AccessibilityS
   );
 }
 
+/** Says this device's settings are in step with the account (src/components/accessibility/preferences-sync.ts). */
+export async function markSynced(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('accessibility-settings-synced', 'true'));
+}
+
+/**
+ * Lets the page come to rest before it is judged: scrolled through once so lazy sections load, their
+ * requests answered, and every animation that ends (entrances, fades) ended, so colours are measured
+ * as they settle rather than half-faded.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  // Endless loops and scroll-driven animations (the reading progress bar) never finish, so they are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.timeline !== document.timeline || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 /** Goes to `path` with exactly these settings stored, as a returning visitor would arrive. */
 export async function visitWith(page: Page, path: string, settings: Partial<AccessibilitySettings> | string | null): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto(path);
@@ -68,8 +92,12 @@ export async function axeMatrix(page: Page, paths: string[], options: MatrixOpti
     await page.emulateMedia({ colorScheme: mode });
     for (const variant of variants) {
       for (const [index, path] of paths.entries()) {
-        if (index === 0) await visitWith(page, path, variant.settings);
-        else await page.goto(path);
+        if (index === 0) {
+          if (!page.url().startsWith('http')) await page.goto(path);
+          await markSynced(page);
+          await visitWith(page, path, variant.settings);
+        } else await page.goto(path);
+        await settle(page);
         await prepare?.(page);
         try {
           await expectNoAxeViolations(page, `${path} (${mode}, ${variant.name})`);

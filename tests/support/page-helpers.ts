@@ -39,3 +39,21 @@ export async function visibleNames(page: Page): Promise<string[]> {
 export function eventually<T>(read: () => T | Promise<T>, message?: string) {
   return expect.poll(read, { timeout: 15_000, interval: 100, message });
 }
+
+/** The name of what has keyboard focus: its aria-label, its label (fields) or its text (buttons, links). */
+export function focusedName(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null;
+    if (!element || element === document.body) return null;
+    return element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent?.trim() ?? element.textContent?.trim() ?? null;
+  });
+}
+
+/** Presses Tab, as a keyboard-only person would, until focus is on the element named `name`. */
+export async function tabTo(page: Page, name: string, limit = 300): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if ((await focusedName(page)) === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${name}" in ${limit} presses`);
+}

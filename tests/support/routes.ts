@@ -1,0 +1,22 @@
+/*
+ * Every route of SPEC "Route sets", by who is looking. The three lists differ where the pages do:
+ * the landing becomes the dashboard once signed in, the project pages gain the owner's controls for an
+ * admin, and the admin-only pages answer the 404 page to everyone else (so '/no-such-page' stands for them).
+ */
+
+export const VISITOR_ROUTES = [
+  '/',
+  '/public-projects',
+  '/public-projects/1',
+  '/public-projects/999999',
+  '/projects',
+  '/projects/1',
+  '/projects/999999',
+  '/portfolio-showcase',
+  '/no-such-page',
+];
+
+/** The public-projects pages are the same HTML for everyone (CDN-cacheable), so they are checked once, as a visitor. */
+export const VIEWER_ROUTES = ['/', '/projects', '/projects/1', '/portfolio-showcase', '/no-such-page'];
+
+export const ADMIN_ROUTES = [...VIEWER_ROUTES, '/data-management', '/bulk-import', '/diary', '/lab', '/mind-body'];
