@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import vercel from '@astrojs/vercel';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 // DEPLOY_TARGET picks the adapter at build time: the Node server (self-hosting, default) or Vercel.
 const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
@@ -13,6 +14,28 @@ const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
 const site = process.env.SITE_URL || undefined;
 const siteHost = site ? new URL(site) : undefined;
 
+/*
+ * The accessibility chrome's script is no page script: components/accessibility/load-chrome.js imports it
+ * once the page has painted, so on a phone it never shares the first round trips with the page's content
+ * and largest image. It is emitted under a name the server knows while rendering: the build's id in the
+ * name keeps browsers from a copy an older build left in their cache (/_astro/ is cached for a year).
+ */
+const buildId = Date.now().toString(36);
+const chromeScript = {
+  source: fileURLToPath(new URL('./src/components/accessibility/chrome.ts', import.meta.url)),
+  fileName: `_astro/chrome.${buildId}.js`,
+};
+/** @returns {import('vite').Plugin} */
+function emitChromeScript() {
+  return {
+    name: 'emit-chrome-script',
+    apply: 'build',
+    buildStart() {
+      if (this.environment?.name === 'client') this.emitFile({ type: 'chunk', id: chromeScript.source, fileName: chromeScript.fileName });
+    },
+  };
+}
+
 export default defineConfig({
   site,
   output: 'server',
@@ -21,18 +44,10 @@ export default defineConfig({
   adapter: target === 'vercel' ? vercel() : node({ mode: 'standalone' }),
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss()],
-    build: {
-      rollupOptions: {
-        output: {
-          // Vite's small dynamic-import helper would be its own file, fetched only after the accessibility
-          // script that every page loads asks for it: a second round trip before the page settles. Kept in
-          // that script's chunk instead (other chunks import it from there; that script is on every page).
-          manualChunks(id) {
-            if (id.includes('vite/preload-helper') || id.includes('AccessibilityChrome.astro?astro&type=script')) return 'chrome';
-          },
-        },
-      },
+    plugins: [tailwindcss(), emitChromeScript()],
+    define: {
+      // In development Vite serves the source itself.
+      __CHROME_SCRIPT__: JSON.stringify(process.argv.includes('dev') ? '/src/components/accessibility/chrome.ts' : `/${chromeScript.fileName}`),
     },
   },
   server: { port: Number(process.env.PORT) || 4321, host: true },

@@ -6,3 +6,6 @@ declare namespace App {
     user: import('../api/auth/types.ts').SessionUser | null;
   }
 }
+
+/** Where the accessibility chrome's script is served (astro.config.mjs emits it; load-chrome.js imports it). */
+declare const __CHROME_SCRIPT__: string;

@@ -71,6 +71,33 @@ describe('the settings drawer', () => {
     await context.close();
   });
 
+  it('asks for the helper script only after the page has loaded, so it never competes with the first paint', async () => {
+    const { context, page } = await newPage(browser);
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/chrome\./.test(request.url())) events.push('chrome requested');
+    });
+    page.on('load', () => events.push('load'));
+    await page.goto('/public-projects');
+    await page.waitForFunction(() => document.documentElement.dataset.chrome === 'ready');
+    expect(events).toEqual(['load', 'chrome requested']);
+    await context.close();
+  });
+
+  it('still opens when pressed before its script has arrived', async () => {
+    const { context, page } = await newPage(browser);
+    // The helper script held back for a second: the press comes first and is replayed once it runs.
+    await page.route(/\/_astro\/chrome\./, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/public-projects', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.chrome)).toBeUndefined();
+    await page.getByRole('dialog', { name: 'Accessibility settings' }).waitFor();
+    await context.close();
+  });
+
   it('opens from the button, changes every setting by keyboard alone, and closes with Escape back to the button', async () => {
     const { context, page } = await newPage(browser);
     await visitWith(page, '/public-projects', null);

@@ -52,11 +52,6 @@ panel?.addEventListener('keydown', (event) => {
     chip.focus();
   }
 });
-try {
-  if (localStorage.getItem(PANEL_KEY) === 'open') setExpanded(true, false);
-} catch {
-  // storage blocked: start closed
-}
 
 const quickSwitches = [...(panel?.querySelectorAll<HTMLButtonElement>('[data-quick]') ?? [])];
 function syncQuickSwitches(): void {
@@ -158,6 +153,8 @@ new MutationObserver(() => {
 }).observe(root, { attributes: true, attributeFilter: ['class', 'style'] });
 onSettingsChanged();
 placeBelowTopBar();
+// The panel may be open already: load-chrome.js opens it as the person left it, before the first paint.
+updateReading();
 
 /* ---- Signed-in people's settings follow them (server wins once after sign-in). ---- */
 if (root.dataset.session === 'in') followTheAccount();
@@ -169,6 +166,10 @@ else if (root.dataset.session === 'out') {
     // nothing to forget
   }
 }
+
+// Ready: load-chrome.js replays a press that came before this point.
+root.dataset.chrome = 'ready';
+document.dispatchEvent(new Event('a11y-chrome-ready'));
 
 /**
  * The sync needs the settings store and its validation (~40 KB gzip), so a page whose settings are
