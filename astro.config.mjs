@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import vercel from '@astrojs/vercel';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { minifiedInlineScripts } from './build/inline-scripts.mjs';
 
 // DEPLOY_TARGET picks the adapter at build time: the Node server (self-hosting, default) or Vercel.
 const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
@@ -44,7 +45,7 @@ export default defineConfig({
   adapter: target === 'vercel' ? vercel() : node({ mode: 'standalone' }),
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss(), emitChromeScript()],
+    plugins: [tailwindcss(), emitChromeScript(), minifiedInlineScripts()],
     define: {
       // In development Vite serves the source itself.
       __CHROME_SCRIPT__: JSON.stringify(process.argv.includes('dev') ? '/src/components/accessibility/chrome.ts' : `/${chromeScript.fileName}`),

@@ -9,3 +9,9 @@ declare namespace App {
 
 /** Where the accessibility chrome's script is served (astro.config.mjs emits it; load-chrome.js imports it). */
 declare const __CHROME_SCRIPT__: string;
+
+/** A hand-written inline script, minified at build time (build/inline-scripts.mjs). */
+declare module '*?minified' {
+  const code: string;
+  export default code;
+}

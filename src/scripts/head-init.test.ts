@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,10 +13,10 @@ import {
   settingsToDom,
   type OsPreferences,
 } from '../lib/accessibility-settings.ts';
-import { compactScript } from '../lib/compact-script.ts';
+import { minifyInlineScript } from '../../build/inline-scripts.mjs';
 
-// As the pages carry it (src/components/InlineScript.astro compacts it).
-const code = compactScript(readFileSync(new URL('./head-init.js', import.meta.url), 'utf8'));
+// As the pages carry it: minified at build time (build/inline-scripts.mjs).
+const code = minifyInlineScript(fileURLToPath(new URL('./head-init.js', import.meta.url)));
 
 interface Rendered {
   classes: string[];

@@ -71,15 +71,28 @@ describe('the settings drawer', () => {
     await context.close();
   });
 
-  it('asks for the helper script only after the page has loaded, so it never competes with the first paint', async () => {
+  it('asks for the helper script when first needed, never before the page has loaded', async () => {
     const { context, page } = await newPage(browser);
     const events: string[] = [];
     page.on('request', (request) => {
       if (/\/_astro\/chrome\./.test(request.url())) events.push('chrome requested');
     });
     page.on('load', () => events.push('load'));
+    const ready = () => page.waitForFunction(() => document.documentElement.dataset.chrome === 'ready');
+
+    // A visitor who only reads: not at all, until they first scroll, touch, click, type or focus.
     await page.goto('/public-projects');
-    await page.waitForFunction(() => document.documentElement.dataset.chrome === 'ready');
+    await page.waitForLoadState('networkidle');
+    expect(events).toEqual(['load']);
+    await page.keyboard.press('Tab');
+    await ready();
+    expect(events).toEqual(['load', 'chrome requested']);
+
+    // Someone with settings of their own (break reminders, a taller top bar...): once the page has loaded.
+    await page.evaluate(() => localStorage.setItem('accessibility-settings', JSON.stringify({ breakReminders: true })));
+    events.length = 0;
+    await page.reload();
+    await ready();
     expect(events).toEqual(['load', 'chrome requested']);
     await context.close();
   });

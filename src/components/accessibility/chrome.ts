@@ -152,9 +152,9 @@ new MutationObserver(() => {
   schedule();
 }).observe(root, { attributes: true, attributeFilter: ['class', 'style'] });
 onSettingsChanged();
-placeBelowTopBar();
-// The panel may be open already: load-chrome.js opens it as the person left it, before the first paint.
-updateReading();
+// Placed, read and stepped aside at once: the panel may be open already (load-chrome.js opens it as the
+// person left it, before the first paint), and the focus that started this script may be on something.
+onFrame();
 
 /* ---- Signed-in people's settings follow them (server wins once after sign-in). ---- */
 if (root.dataset.session === 'in') followTheAccount();

@@ -1,26 +1,30 @@
 // Runs right after the accessibility chrome's markup. Starts its script (chrome.ts, built under the
-// name astro.config.mjs gives it) once the page has painted: when the browser is idle after the load
-// event, or at once on the person's first touch, click, key or focus. On a phone its request would
-// otherwise share the first round trips with the page's own content and largest image. A press on one
-// of its buttons before it runs is replayed once it is ready (it sets data-chrome="ready" on <html> and
-// fires 'a11y-chrome-ready').
+// name astro.config.mjs gives it) when it is first needed, never before the first paint: on the person's
+// first touch, click, key, focus or scroll; or, when the browser is idle after the load event, for someone
+// with settings of their own, an open status panel or a session to keep in step (break reminders, the
+// panel's placement and reading progress, the preference sync). A visitor who only reads the page never
+// loads it. A press on one of its buttons before it runs is replayed once it is ready (it sets
+// data-chrome="ready" on <html> and fires 'a11y-chrome-ready').
 (function () {
   var root = document.documentElement;
   // Before the first paint: the status panel as the person left it, its switches as the settings are.
+  var neededAtOnce = root.dataset.session === 'in';
   try {
     var chip = document.querySelector('[data-status-toggle]');
     var body = document.querySelector('[data-status-body]');
     if (chip && body && localStorage.getItem('accessibility-panel') === 'open') {
       chip.setAttribute('aria-expanded', 'true');
       body.hidden = false;
+      neededAtOnce = true;
     }
+    if (localStorage.getItem('accessibility-settings') !== null) neededAtOnce = true;
   } catch (e) {}
   document.querySelectorAll('[data-quick]').forEach(function (button) {
     button.setAttribute('aria-checked', String(root.classList.contains(button.dataset.quickClass)));
   });
   var started = false;
   var pending = null;
-  var types = ['pointerdown', 'keydown', 'focusin', 'click'];
+  var types = ['pointerdown', 'keydown', 'focusin', 'click', 'wheel', 'touchstart', 'scroll'];
   function start() {
     if (started) return;
     started = true;
@@ -39,7 +43,8 @@
     pending = button;
   }
   types.forEach(function (type) {
-    document.addEventListener(type, onFirstUse, true);
+    // Passive but for clicks (a replayed press is held back), so scrolling never waits for this.
+    document.addEventListener(type, onFirstUse, { capture: true, passive: type !== 'click' });
   });
   document.addEventListener('a11y-chrome-ready', function () {
     types.forEach(function (type) {
@@ -52,6 +57,7 @@
     if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1500 });
     else setTimeout(start, 200);
   }
+  if (!neededAtOnce) return;
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 })();
