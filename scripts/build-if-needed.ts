@@ -27,7 +27,7 @@ export function needsBuild(): boolean {
   if (!existsSync(serverEntry) || !existsSync(buildStamp)) return true;
   if (readFileSync(buildStamp, 'utf8') !== buildEnv()) return true;
   const built = statSync(serverEntry).mtimeMs;
-  const sources = ['src', 'api', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.json'];
+  const sources = ['src', 'api', 'public', 'drizzle', 'build', 'astro.config.mjs', 'package-lock.json'];
   return sources.some((path) => newestChange(path) > built);
 }
 
