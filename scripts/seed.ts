@@ -1,7 +1,7 @@
 // npm run db:seed: add the demo content to an empty database (does nothing when it has projects).
-import { closeDatabase, openDatabase } from '../api/db/client.ts';
-import { migrateDatabase } from '../api/db/migrate.ts';
-import { seedDatabase } from '../api/seed/index.ts';
+import { closeDatabase, openDatabase } from '#api/db/client.ts';
+import { migrateDatabase } from '#api/db/migrate.ts';
+import { seedDatabase } from '#api/seed/index.ts';
 
 const database = openDatabase();
 await migrateDatabase(database);

@@ -1,9 +1,9 @@
 // npm start: build when the sources are newer than the build, open the database, then serve.
 import { pathToFileURL } from 'node:url';
-import { config } from '../api/config.ts';
-import { closeDatabase } from '../api/db/client.ts';
-import { startDatabase } from '../api/startup.ts';
-import { prepareAuth, printOwnerLink } from '../api/auth/startup.ts';
+import { config } from '#api/config.ts';
+import { closeDatabase } from '#api/db/client.ts';
+import { startDatabase } from '#api/startup.ts';
+import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
 
 let cfg;

@@ -1,10 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { setsCookie } from '../api/auth/cookies.ts';
-import { SAFE_METHODS, isSameOriginWrite } from '../api/auth/origin.ts';
-import { sessionFromRequest } from '../api/auth/request-session.ts';
-import { config } from '../api/config.ts';
-import { compressResponse } from '../api/http/compress.ts';
-import { errorResponse } from '../api/http/respond.ts';
+import { setsCookie } from '#api/auth/cookies.ts';
+import { SAFE_METHODS, isSameOriginWrite } from '#api/auth/origin.ts';
+import { sessionFromRequest } from '#api/auth/request-session.ts';
+import { config } from '#api/config.ts';
+import { compressResponse } from '#api/http/compress.ts';
+import { errorResponse } from '#api/http/respond.ts';
 
 /**
  * Every request passes here: whether a write may come from where it comes from, who is asking

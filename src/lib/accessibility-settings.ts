@@ -8,7 +8,7 @@ import {
   accessibilityFields,
   type AccessibilitySettings,
   type AccessibilitySwitch,
-} from '../../api/db/accessibility-shape.ts';
+} from '#api/db/accessibility-shape.ts';
 
 export {
   ACCESSIBILITY_SWITCHES,
@@ -19,7 +19,7 @@ export {
   LINE_HEIGHT,
   type AccessibilitySettings,
   type AccessibilitySwitch,
-} from '../../api/db/accessibility-shape.ts';
+} from '#api/db/accessibility-shape.ts';
 
 export const STORAGE_KEY = 'accessibility-settings';
 

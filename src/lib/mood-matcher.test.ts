@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITIES as API_ACTIVITIES, MOODS as API_MOODS } from '../../api/db/shapes.ts';
+import { ACTIVITIES as API_ACTIVITIES, MOODS as API_MOODS } from '#api/db/shapes.ts';
 import { ACTIVITIES, MOODS, moodEmoji, moodPlaylistsUrl, playlistCards } from './mood-matcher.ts';
 
 describe('mood matcher display rules', () => {

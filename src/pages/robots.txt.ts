@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { config } from '../../api/config.ts';
+import { config } from '#api/config.ts';
 
 /** Crawlers may read the public pages and images; the API and the owner's private pages are off limits. */
 export const GET: APIRoute = ({ url }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { config } from '../../api/config.ts';
-import { db } from '../../api/db/client.ts';
-import { PUBLIC_PAGE_CACHE } from '../../api/http/cache-headers.ts';
-import { listProjects } from '../../api/services/projects.ts';
+import { config } from '#api/config.ts';
+import { db } from '#api/db/client.ts';
+import { PUBLIC_PAGE_CACHE } from '#api/http/cache-headers.ts';
+import { listProjects } from '#api/services/projects.ts';
 
 /** Every page a visitor can reach: the landing, the portfolio, the project list, showcase and each project's pages. */
 export const GET: APIRoute = async ({ url }) => {

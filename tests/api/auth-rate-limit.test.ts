@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from '../../api/auth/rate-limit.ts';
+import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from '#api/auth/rate-limit.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { freshClientAddress, sameOriginHeaders } from '../support/sign-in.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoProjects } from '../../api/seed/data.ts';
+import { demoProjects } from '#api/seed/data.ts';
 import { createProject, ownerCall } from '../support/owner-api.ts';
 import { sameOriginHeaders, sessionCookie } from '../support/sign-in.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedPlaylists } from '../../api/seed/data.ts';
+import { seedPlaylists } from '#api/seed/data.ts';
 import { call, getJson } from '../support/http.ts';
 import { sessionCookie } from '../support/sign-in.ts';
 

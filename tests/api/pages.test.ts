@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { demoProjects } from '../../api/seed/data.ts';
+import { demoProjects } from '#api/seed/data.ts';
 
 const base = inject('baseUrl');
 const get = (path: string) => fetch(new URL(path, base), { redirect: 'manual' });

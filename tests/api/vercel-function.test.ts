@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedProjects } from '../../api/seed/data.ts';
+import { seedProjects } from '#api/seed/data.ts';
 
 /**
  * The Vercel build works offline and its function serves pages and API calls from the test database.
@@ -27,9 +27,9 @@ beforeAll(async () => {
     process.env.DATABASE_URL = databaseUrl;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'vercel-fn-'));
-    const { parseConfig } = await import('../../api/config.ts');
-    const { startDatabase } = await import('../../api/startup.ts');
-    const { closeDatabase } = await import('../../api/db/client.ts');
+    const { parseConfig } = await import('#api/config.ts');
+    const { startDatabase } = await import('#api/startup.ts');
+    const { closeDatabase } = await import('#api/db/client.ts');
     await startDatabase({ ...parseConfig({ NODE_ENV: 'test' }), DATA_DIR: dir });
     cleanup = async () => {
       await closeDatabase();

@@ -12,7 +12,7 @@ import {
   mergeStored,
   settingsToDom,
   type AccessibilitySettings,
-} from '../../src/lib/accessibility-settings.ts';
+} from '#src/lib/accessibility-settings.ts';
 import { visitWith } from '../support/a11y-matrix.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 

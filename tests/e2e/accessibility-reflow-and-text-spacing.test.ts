@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessibilitySettings } from '../../src/lib/accessibility-settings.ts';
+import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { markSynced, visitWith } from '../support/a11y-matrix.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { ADMIN_ROUTES, VISITOR_ROUTES } from '../support/routes.ts';

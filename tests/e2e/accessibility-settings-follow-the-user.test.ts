@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { STORAGE_KEY } from '../../src/lib/accessibility-settings.ts';
+import { STORAGE_KEY } from '#src/lib/accessibility-settings.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { personSessionCookie, sameOriginHeaders, sessionCookie, useCookie } from '../support/sign-in.ts';
 

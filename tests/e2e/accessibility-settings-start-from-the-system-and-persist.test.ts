@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESETS, STORAGE_KEY, applyPreset, effectiveDefaults, settingsToDom } from '../../src/lib/accessibility-settings.ts';
+import { PRESETS, STORAGE_KEY, applyPreset, effectiveDefaults, settingsToDom } from '#src/lib/accessibility-settings.ts';
 import { storeSettings } from '../support/a11y-matrix.ts';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_KEY } from '../../src/lib/accessibility-settings.ts';
+import { STORAGE_KEY } from '#src/lib/accessibility-settings.ts';
 import { visitWith } from '../support/a11y-matrix.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PILL_FALLBACK } from '../../src/lib/dashboard-display.ts';
-import type { ActivityItem } from '../../src/lib/dashboard-types.ts';
+import { PILL_FALLBACK } from '#src/lib/dashboard-display.ts';
+import type { ActivityItem } from '#src/lib/dashboard-types.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { asOwner, eventually, holdRequests, openDashboard, scrollToSection } from './dashboard-journey.ts';
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { contrastRatio, hueOf, parseColor } from '../../src/lib/color-contrast.ts';
-import { DEEP_DIVE_BLOCKS, formatEventDate, recentProjects } from '../../src/lib/dashboard-display.ts';
-import type { DeepDiveProject, StatItem, TimelineItem, TrendItem } from '../../src/lib/dashboard-types.ts';
+import { contrastRatio, hueOf, parseColor } from '#src/lib/color-contrast.ts';
+import { DEEP_DIVE_BLOCKS, formatEventDate, recentProjects } from '#src/lib/dashboard-display.ts';
+import type { DeepDiveProject, StatItem, TimelineItem, TrendItem } from '#src/lib/dashboard-types.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { asOwner, cookieFor, openDashboard, scrollToSection, eventually } from './dashboard-journey.ts';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKELETONS } from '../../src/lib/dashboard-display.ts';
+import { SKELETONS } from '#src/lib/dashboard-display.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { holdRequests, openDashboard, scrollToSection, eventually } from './dashboard-journey.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_IMPORT_ROWS } from '../../src/lib/samples/bulk-import.ts';
+import { SAMPLE_IMPORT_ROWS } from '#src/lib/samples/bulk-import.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { expectToast, holdRequests, hydrated, ownerApi, recordBodies, signedInPage } from './owner-journey.ts';
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIARY_ENTRIES } from '../../src/lib/samples/diary.ts';
-import { EXPERIMENTS, PROTOTYPES } from '../../src/lib/samples/lab.ts';
+import { DIARY_ENTRIES } from '#src/lib/samples/diary.ts';
+import { EXPERIMENTS, PROTOTYPES } from '#src/lib/samples/lab.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { signedInPage } from './owner-journey.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProjects } from '../../api/seed/data.ts';
+import { demoProjects } from '#api/seed/data.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { eventually, visibleNames } from '../support/page-helpers.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoProjects, seedGallery } from '../../api/seed/data.ts';
+import { demoProjects, seedGallery } from '#api/seed/data.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { eventually, visibleNames } from '../support/page-helpers.ts';
 

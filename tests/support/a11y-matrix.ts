@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '../../src/lib/accessibility-settings.ts';
+import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /*

@@ -3,7 +3,7 @@
  * (bottom-left, announced politely, never taking focus). Loaded only once the setting is on.
  * Continuous use spans pages in this tab; five minutes away (tab hidden or closed) counts as a break.
  */
-import { $settings } from '../../stores/accessibility.ts';
+import { $settings } from '#src/stores/accessibility.ts';
 
 const SINCE_KEY = 'accessibility-active-since';
 const HIDDEN_KEY = 'accessibility-hidden-at';

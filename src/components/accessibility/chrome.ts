@@ -4,7 +4,7 @@
  * preference sync) only when it is needed. It imports nothing at start: the class names it watches come
  * from the markup (rendered with the settings module on the server), so zod and the store stay out of it.
  */
-import type { AccessibilitySwitch } from '../../lib/accessibility-settings.ts';
+import type { AccessibilitySwitch } from '#src/lib/accessibility-settings.ts';
 
 const root = document.documentElement;
 const panel = document.querySelector<HTMLElement>('[data-a11y-status]');
@@ -13,9 +13,9 @@ const body = panel?.querySelector<HTMLElement>('[data-status-body]');
 const fab = document.querySelector<HTMLButtonElement>('.a11y-fab');
 const PANEL_KEY = 'accessibility-panel';
 
-const loadStore = () => import('../../stores/accessibility.ts');
-let drawer: Promise<typeof import('../../islands/accessibility/mount.tsx')> | undefined;
-const loadDrawer = () => (drawer ??= import('../../islands/accessibility/mount.tsx'));
+const loadStore = () => import('#src/stores/accessibility.ts');
+let drawer: Promise<typeof import('#src/islands/accessibility/mount.tsx')> | undefined;
+const loadDrawer = () => (drawer ??= import('#src/islands/accessibility/mount.tsx'));
 
 /* ---- The settings drawer: loaded on first use (hover or focus starts fetching it early). ---- */
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-open-settings]')) {

@@ -4,8 +4,8 @@
  * has nothing yet, this device's choices are sent up). From then on every change is sent, debounced.
  * A change not yet sent when the page closes is marked 'dirty' and sent by the next page.
  */
-import { apiGet, apiRequest, ApiError } from '../../lib/api-client.ts';
-import { $settings, currentChoices, replaceChoices } from '../../stores/accessibility.ts';
+import { apiGet, apiRequest, ApiError } from '#src/lib/api-client.ts';
+import { $settings, currentChoices, replaceChoices } from '#src/stores/accessibility.ts';
 
 const SYNCED_KEY = 'accessibility-settings-synced';
 const THEMES = ['light', 'dark', 'system'] as const;

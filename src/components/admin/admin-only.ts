@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isAdmin } from '../../../api/auth/types.ts';
+import { isAdmin } from '#api/auth/types.ts';
 
 /**
  * The owner's pages do not exist for anyone else: a visitor or viewer gets the site's 404 page with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../api/auth/types.ts';
+import type { SessionUser } from '#api/auth/types.ts';
 import { fullName, initials, isCurrentLink, navLinks } from './nav-links.ts';
 
 const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({

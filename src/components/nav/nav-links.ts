@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../api/auth/types.ts';
+import type { SessionUser } from '#api/auth/types.ts';
 
 export interface NavLink {
   href: string;

@@ -12,8 +12,8 @@ import {
   PRESET_NAMES,
   SETTING_LABELS,
   type PresetName,
-} from '../../lib/accessibility-settings.ts';
-import { $drawerOpen, $settings, applyPresetByName, resetSettings, updateSettings } from '../../stores/accessibility.ts';
+} from '#src/lib/accessibility-settings.ts';
+import { $drawerOpen, $settings, applyPresetByName, resetSettings, updateSettings } from '#src/stores/accessibility.ts';
 import { SelectRow, SliderRow, SwitchRow } from './controls.tsx';
 import { EXPLANATIONS, GROUPS, ROW_EXPLANATIONS, type Row } from './groups.ts';
 

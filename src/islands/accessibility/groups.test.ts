@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESSIBILITY_SWITCHES } from '../../lib/accessibility-settings.ts';
+import { ACCESSIBILITY_SWITCHES } from '#src/lib/accessibility-settings.ts';
 import { EXPLANATIONS, GROUPS } from './groups.ts';
 
 describe('the settings drawer groups', () => {

@@ -1,4 +1,4 @@
-import type { AccessibilitySettings, AccessibilitySwitch } from '../../lib/accessibility-settings.ts';
+import type { AccessibilitySettings, AccessibilitySwitch } from '#src/lib/accessibility-settings.ts';
 
 /** Plain explanations of what each switch does, as the drawer shows them. */
 export const EXPLANATIONS: Record<AccessibilitySwitch, string> = {

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { $drawerOpen } from '../../stores/accessibility.ts';
+import { $drawerOpen } from '#src/stores/accessibility.ts';
 import SettingsDrawer from './SettingsDrawer.tsx';
 
 /*

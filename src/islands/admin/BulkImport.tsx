@@ -1,9 +1,9 @@
 import { Plus, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { projectCreate } from '../../../api/db/shapes.ts';
-import { apiJson } from '../../lib/api-client.ts';
-import { BLANK_IMPORT_ROW, hasName, importPayload, type ImportRow } from '../../lib/form-conversions.ts';
-import { toast } from '../../stores/toast.ts';
+import { projectCreate } from '#api/db/shapes.ts';
+import { apiJson } from '#src/lib/api-client.ts';
+import { BLANK_IMPORT_ROW, hasName, importPayload, type ImportRow } from '#src/lib/form-conversions.ts';
+import { toast } from '#src/stores/toast.ts';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 import { ProjectFields } from './project-config.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';

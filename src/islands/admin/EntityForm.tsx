@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { toast } from '../../stores/toast.ts';
+import { toast } from '#src/stores/toast.ts';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 
 /** What a form's fields get: the draft, a setter per field and the errors keyed by payload field. */

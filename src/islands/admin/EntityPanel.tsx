@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { apiGet, apiJson, apiRequest } from '../../lib/api-client.ts';
-import { toast } from '../../stores/toast.ts';
+import { apiGet, apiJson, apiRequest } from '#src/lib/api-client.ts';
+import { toast } from '#src/stores/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { EntityForm, type FieldsProps } from './EntityForm.tsx';
 import { describeFailure } from './field-errors.ts';

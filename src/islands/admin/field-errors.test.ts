@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { projectCreate } from '../../../api/db/shapes.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { EMPTY_PROJECT, projectPayload } from '../../lib/form-conversions.ts';
+import { projectCreate } from '#api/db/shapes.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { EMPTY_PROJECT, projectPayload } from '#src/lib/form-conversions.ts';
 import { describeFailure, serverFieldErrors, validate } from './field-errors.ts';
 
 describe('form validation with the API shapes', () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 
 /** One message per field, keyed by the payload's field name (tags, progress, ...). */
 export type FieldErrors = Record<string, string>;

@@ -1,6 +1,6 @@
-import { kpiCreate, kpiUpdate } from '../../../api/db/shapes.ts';
-import type { kpis } from '../../../api/db/schema.ts';
-import { EMPTY_KPI, kpiDraft, kpiPayload, nextPosition, type KpiDraft } from '../../lib/form-conversions.ts';
+import { kpiCreate, kpiUpdate } from '#api/db/shapes.ts';
+import type { kpis } from '#api/db/schema.ts';
+import { EMPTY_KPI, kpiDraft, kpiPayload, nextPosition, type KpiDraft } from '#src/lib/form-conversions.ts';
 import { CategoryField } from './CategoryField.tsx';
 import { ColorField } from './ColorField.tsx';
 import type { EntityConfig } from './EntityPanel.tsx';

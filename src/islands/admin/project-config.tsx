@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { projectCreate, projectUpdate } from '../../../api/db/shapes.ts';
-import type { Project } from '../../../api/services/projects.ts';
-import { EMPTY_PROJECT, projectDraft, projectPayload, type ProjectDraft } from '../../lib/form-conversions.ts';
-import { ADMIN_CATEGORIES, categoryLabel, statusInfo, STATUS } from '../../lib/project-display.ts';
+import { projectCreate, projectUpdate } from '#api/db/shapes.ts';
+import type { Project } from '#api/services/projects.ts';
+import { EMPTY_PROJECT, projectDraft, projectPayload, type ProjectDraft } from '#src/lib/form-conversions.ts';
+import { ADMIN_CATEGORIES, categoryLabel, statusInfo, STATUS } from '#src/lib/project-display.ts';
 import type { EntityConfig } from './EntityPanel.tsx';
 import { Field } from './Field.tsx';
 import { Bar, StatusDot } from './marks.tsx';

@@ -1,7 +1,7 @@
-import { timelineCreate, timelineUpdate } from '../../../api/db/shapes.ts';
-import type { timelineEvents } from '../../../api/db/schema.ts';
-import { emptyTimeline, timelineDraft, timelinePayload, type TimelineDraft } from '../../lib/form-conversions.ts';
-import { formatLocalDate } from '../../lib/project-display.ts';
+import { timelineCreate, timelineUpdate } from '#api/db/shapes.ts';
+import type { timelineEvents } from '#api/db/schema.ts';
+import { emptyTimeline, timelineDraft, timelinePayload, type TimelineDraft } from '#src/lib/form-conversions.ts';
+import { formatLocalDate } from '#src/lib/project-display.ts';
 import { CategoryField } from './CategoryField.tsx';
 import { ColorField } from './ColorField.tsx';
 import type { EntityConfig } from './EntityPanel.tsx';

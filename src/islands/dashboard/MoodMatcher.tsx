@@ -1,6 +1,6 @@
 import { ExternalLink, Music } from 'lucide-react';
 import { useState } from 'react';
-import type { MoodPlaylistsResponse } from '../../lib/dashboard-types.ts';
+import type { MoodPlaylistsResponse } from '#src/lib/dashboard-types.ts';
 import {
   ACTIVITIES,
   DEFAULT_ACTIVITY,
@@ -13,7 +13,7 @@ import {
   playlistCards,
   type ActivityValue,
   type MoodValue,
-} from '../../lib/mood-matcher.ts';
+} from '#src/lib/mood-matcher.ts';
 import { useApiData } from './use-api-data.ts';
 
 /** The Spotify mood matcher: pick a mood and an activity; every change asks the API again (SPEC §4). */

@@ -1,6 +1,6 @@
 import { BookOpen, Pause, Play } from 'lucide-react';
-import type { NowItem } from '../../lib/dashboard-types.ts';
-import { currentlyReading, nowPlaying } from '../../lib/now-footer.ts';
+import type { NowItem } from '#src/lib/dashboard-types.ts';
+import { currentlyReading, nowPlaying } from '#src/lib/now-footer.ts';
 import { useApiData } from './use-api-data.ts';
 
 /** The Now cards: what is playing and what is being read, from /api/now, with SPEC's fallbacks when nothing arrives. */

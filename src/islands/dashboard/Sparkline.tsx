@@ -1,4 +1,4 @@
-import { SPARKLINE, sparklinePaths } from '../../lib/sparkline.ts';
+import { SPARKLINE, sparklinePaths } from '#src/lib/sparkline.ts';
 
 /**
  * SPEC §9's sparkline: 64×32, line width 2, tension 0.4, no points, axes, legend or tooltip, filled with

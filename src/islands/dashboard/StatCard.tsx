@@ -13,8 +13,8 @@ import {
   useRole,
 } from '@floating-ui/react';
 import { useEffect, useState, type CSSProperties } from 'react';
-import type { StatItem } from '../../lib/dashboard-types.ts';
-import { statCardColors } from '../../lib/stat-card-colors.ts';
+import type { StatItem } from '#src/lib/dashboard-types.ts';
+import { statCardColors } from '#src/lib/stat-card-colors.ts';
 import { kpiIcon } from './kpi-icons.ts';
 import Sparkline from './Sparkline.tsx';
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { StatItem } from '../../lib/dashboard-types.ts';
+import type { StatItem } from '#src/lib/dashboard-types.ts';
 import StatsGrid from './StatsGrid.tsx';
 
 const stat = (overrides: Partial<StatItem> = {}): StatItem => ({

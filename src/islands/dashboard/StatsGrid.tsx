@@ -1,7 +1,7 @@
 import { FloatingDelayGroup } from '@floating-ui/react';
 import { useEffect, useRef } from 'react';
-import { SKELETONS } from '../../lib/dashboard-display.ts';
-import type { StatItem } from '../../lib/dashboard-types.ts';
+import { SKELETONS } from '#src/lib/dashboard-display.ts';
+import type { StatItem } from '#src/lib/dashboard-types.ts';
 import StatCard from './StatCard.tsx';
 import { enhanceStatsGrid } from './stats-enhance.ts';
 import { useApiData } from './use-api-data.ts';

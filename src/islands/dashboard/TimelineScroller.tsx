@@ -1,6 +1,6 @@
-import { SKELETONS, formatEventDate } from '../../lib/dashboard-display.ts';
-import type { TimelineItem } from '../../lib/dashboard-types.ts';
-import { categoryLabel } from '../../lib/project-display.ts';
+import { SKELETONS, formatEventDate } from '#src/lib/dashboard-display.ts';
+import type { TimelineItem } from '#src/lib/dashboard-types.ts';
+import { categoryLabel } from '#src/lib/project-display.ts';
 import HorizontalScroller from './HorizontalScroller.tsx';
 import { useApiData } from './use-api-data.ts';
 

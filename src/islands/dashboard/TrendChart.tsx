@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Chart as ChartType } from 'chart.js';
-import { GRAPHIC_CONTRAST, readableShade } from '../../lib/color-contrast.ts';
-import type { TrendItem } from '../../lib/dashboard-types.ts';
-import { softFill } from '../../lib/stat-card-colors.ts';
+import { GRAPHIC_CONTRAST, readableShade } from '#src/lib/color-contrast.ts';
+import type { TrendItem } from '#src/lib/dashboard-types.ts';
+import { softFill } from '#src/lib/stat-card-colors.ts';
 import { motionScale, prefersReducedMotion } from './motion.ts';
 import { cssVariable, usePageLook } from './use-page-look.ts';
 

@@ -1,5 +1,5 @@
-import { SKELETONS } from '../../lib/dashboard-display.ts';
-import type { TrendItem } from '../../lib/dashboard-types.ts';
+import { SKELETONS } from '#src/lib/dashboard-display.ts';
+import type { TrendItem } from '#src/lib/dashboard-types.ts';
 import HorizontalScroller from './HorizontalScroller.tsx';
 import TrendChart from './TrendChart.tsx';
 import { useApiData } from './use-api-data.ts';

@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import type { StatItem } from '../../lib/dashboard-types.ts';
+import type { StatItem } from '#src/lib/dashboard-types.ts';
 import StatsGrid from './StatsGrid.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { GRAPHIC_CONTRAST, TEXT_CONTRAST, readableShade } from '../../lib/color-contrast.ts';
+import { GRAPHIC_CONTRAST, TEXT_CONTRAST, readableShade } from '#src/lib/color-contrast.ts';
 
 /**
  * What the stats grid needs from the browser before anyone touches it, without a framework:

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiGet } from '../../lib/api-client.ts';
+import { apiGet } from '#src/lib/api-client.ts';
 
 export type ApiState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 

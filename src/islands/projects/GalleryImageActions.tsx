@@ -1,10 +1,10 @@
 import { Pencil, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { galleryImageUpdate } from '../../../api/db/shapes.ts';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { GALLERY_CATEGORIES } from '../../lib/gallery-display.ts';
-import { refreshRegions } from '../../lib/refresh-regions.ts';
-import { toast } from '../../stores/toast.ts';
+import { galleryImageUpdate } from '#api/db/shapes.ts';
+import { ApiError, apiRequest } from '#src/lib/api-client.ts';
+import { GALLERY_CATEGORIES } from '#src/lib/gallery-display.ts';
+import { refreshRegions } from '#src/lib/refresh-regions.ts';
+import { toast } from '#src/stores/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
 interface Props {

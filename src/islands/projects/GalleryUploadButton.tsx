@@ -1,10 +1,10 @@
 import { ImagePlus } from 'lucide-react';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client.ts';
-import { ImageReadError } from '../../lib/downscale-image.ts';
-import { refreshRegions } from '../../lib/refresh-regions.ts';
-import { imageFileProblem, titleFromFileName, uploadImage } from '../../lib/upload-image.ts';
-import { toast } from '../../stores/toast.ts';
+import { apiRequest } from '#src/lib/api-client.ts';
+import { ImageReadError } from '#src/lib/downscale-image.ts';
+import { refreshRegions } from '#src/lib/refresh-regions.ts';
+import { imageFileProblem, titleFromFileName, uploadImage } from '#src/lib/upload-image.ts';
+import { toast } from '#src/stores/toast.ts';
 import { ImagePickerButton } from './ImagePickerButton.tsx';
 
 interface Props {

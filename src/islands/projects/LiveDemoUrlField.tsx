@@ -1,9 +1,9 @@
 import { Check, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { webUrl } from '../../../api/db/shapes.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { createLatestValueSaver, type SaveState } from '../../lib/latest-value-saver.ts';
-import { toast } from '../../stores/toast.ts';
+import { webUrl } from '#api/db/shapes.ts';
+import { apiRequest } from '#src/lib/api-client.ts';
+import { createLatestValueSaver, type SaveState } from '#src/lib/latest-value-saver.ts';
+import { toast } from '#src/stores/toast.ts';
 
 interface Props {
   projectId: number;

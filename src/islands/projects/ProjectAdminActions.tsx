@@ -1,10 +1,10 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client.ts';
-import { ImageReadError } from '../../lib/downscale-image.ts';
-import { refreshRegions } from '../../lib/refresh-regions.ts';
-import { imageFileProblem, uploadImage } from '../../lib/upload-image.ts';
-import { toast } from '../../stores/toast.ts';
+import { apiRequest } from '#src/lib/api-client.ts';
+import { ImageReadError } from '#src/lib/downscale-image.ts';
+import { refreshRegions } from '#src/lib/refresh-regions.ts';
+import { imageFileProblem, uploadImage } from '#src/lib/upload-image.ts';
+import { toast } from '#src/stores/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ImagePickerButton } from './ImagePickerButton.tsx';
 

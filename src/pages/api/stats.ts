@@ -1,1 +1,1 @@
-export { statsRoute as GET } from '../../../api/http/dashboard-routes.ts';
+export { statsRoute as GET } from '#api/http/dashboard-routes.ts';

@@ -1,1 +1,1 @@
-export { uploadImageRoute as POST } from '../../../api/http/image-routes.ts';
+export { uploadImageRoute as POST } from '#api/http/image-routes.ts';

@@ -1,1 +1,1 @@
-export { currentUserRoute as GET } from '../../../../api/http/auth-routes.ts';
+export { currentUserRoute as GET } from '#api/http/auth-routes.ts';

@@ -1,4 +1,4 @@
-import { recordCollection } from '../../../../api/http/record-routes.ts';
-import { activityKind } from '../../../../api/services/record-kinds.ts';
+import { recordCollection } from '#api/http/record-routes.ts';
+import { activityKind } from '#api/services/record-kinds.ts';
 
 export const { GET, POST } = recordCollection(activityKind);

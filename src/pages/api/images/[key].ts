@@ -1,1 +1,1 @@
-export { serveImageRoute as GET } from '../../../../api/http/image-routes.ts';
+export { serveImageRoute as GET } from '#api/http/image-routes.ts';

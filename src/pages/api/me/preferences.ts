@@ -1,1 +1,1 @@
-export { getPreferencesRoute as GET, putPreferencesRoute as PUT } from '../../../../api/http/preferences-routes.ts';
+export { getPreferencesRoute as GET, putPreferencesRoute as PUT } from '#api/http/preferences-routes.ts';

@@ -1,4 +1,4 @@
-import { recordItem } from '../../../../api/http/record-routes.ts';
-import { playlistKind } from '../../../../api/services/record-kinds.ts';
+import { recordItem } from '#api/http/record-routes.ts';
+import { playlistKind } from '#api/services/record-kinds.ts';
 
 export const { GET, PATCH, DELETE } = recordItem(playlistKind);

@@ -2,4 +2,4 @@ export {
   deleteProjectRoute as DELETE,
   getProjectRoute as GET,
   updateProjectRoute as PATCH,
-} from '../../../../api/http/project-routes.ts';
+} from '#api/http/project-routes.ts';

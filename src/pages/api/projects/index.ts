@@ -1,1 +1,1 @@
-export { createProjectRoute as POST, listProjectsRoute as GET } from '../../../../api/http/project-routes.ts';
+export { createProjectRoute as POST, listProjectsRoute as GET } from '#api/http/project-routes.ts';

@@ -1,1 +1,1 @@
-export { moodPlaylistsRoute as GET } from '../../../../api/http/dashboard-routes.ts';
+export { moodPlaylistsRoute as GET } from '#api/http/dashboard-routes.ts';

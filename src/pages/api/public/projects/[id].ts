@@ -1,1 +1,1 @@
-export { getPublicProjectRoute as GET } from '../../../../../api/http/project-routes.ts';
+export { getPublicProjectRoute as GET } from '#api/http/project-routes.ts';

@@ -1,1 +1,1 @@
-export { listPublicProjectsRoute as GET } from '../../../../../api/http/project-routes.ts';
+export { listPublicProjectsRoute as GET } from '#api/http/project-routes.ts';

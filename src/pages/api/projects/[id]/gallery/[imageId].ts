@@ -1,1 +1,1 @@
-export { deleteGalleryImageRoute as DELETE, updateGalleryImageRoute as PATCH } from '../../../../../../api/http/gallery-routes.ts';
+export { deleteGalleryImageRoute as DELETE, updateGalleryImageRoute as PATCH } from '#api/http/gallery-routes.ts';

@@ -1,1 +1,1 @@
-export { createGalleryImageRoute as POST, listGalleryRoute as GET } from '../../../../../../api/http/gallery-routes.ts';
+export { createGalleryImageRoute as POST, listGalleryRoute as GET } from '#api/http/gallery-routes.ts';
