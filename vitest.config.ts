@@ -6,6 +6,22 @@ import { defineConfig } from 'vitest/config';
  * - server: tests/api (HTTP against the real built server) and tests/e2e (Chromium via playwright-core),
  *   both against one server process started by tests/support/global-setup.ts on a fresh database.
  */
+/**
+ * Browser matrices that do not depend on the database (axe, reflow, per-switch accessibility checks) run once,
+ * on the embedded database: the PostgreSQL pass (TEST_DATABASE_URL set) runs the API, auth, cache and data-writing
+ * journeys, where the database makes a difference. Add a file here only if it reads nothing a database could change.
+ */
+export const embeddedOnly = [
+  'tests/e2e/accessibility-axe-matrix-*.test.ts',
+  'tests/e2e/accessibility-drawer-by-keyboard-and-presets.test.ts',
+  'tests/e2e/accessibility-every-setting-changes-the-page.test.ts',
+  'tests/e2e/accessibility-reflow-and-text-spacing.test.ts',
+  'tests/e2e/accessibility-settings-start-from-the-system-and-persist.test.ts',
+  'tests/e2e/accessibility-status-panel.test.ts',
+  'tests/e2e/public-pages-are-accessible.test.ts',
+  'tests/e2e/owner-pages-are-accessible.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? embeddedOnly : [],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 90_000,
           // Browser journeys wait for what a person would wait for; a busy CI machine needs more than the 1 s default.
