@@ -169,7 +169,8 @@ export async function startBenchServer(): Promise<{ baseUrl: string; ownerLink: 
   buildIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // localhost, like the tests: browsers refuse WebAuthn on IP-address origins.
+  const baseUrl = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -195,9 +196,18 @@ export async function startBenchServer(): Promise<{ baseUrl: string; ownerLink: 
   };
 }
 
-/** Signs in through the owner's one-time link, as the owner would, and returns the session's Cookie header. */
+/**
+ * Signs in through the owner's one-time link, as the owner would (the link opens a confirmation
+ * page whose 'Sign in' button posts the token), and returns the session's Cookie header.
+ */
 async function ownerCookie(link: string): Promise<string> {
-  const response = await fetch(link, { redirect: 'manual' });
+  const { origin, searchParams } = new URL(link);
+  const response = await fetch(new URL('/api/login/owner/redeem', origin), {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: searchParams.get('token') ?? '' }).toString(),
+    redirect: 'manual',
+  });
   const cookie = response.headers
     .getSetCookie()
     .map((line) => /^((?:__Host-)?session=[^;]+)/.exec(line)?.[1])

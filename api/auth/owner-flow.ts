@@ -11,11 +11,15 @@ interface FlowRequest {
   address: string;
 }
 
-/** GET /api/login/owner?token=…: spends the link and signs the owner in as admin. */
-export async function useOwnerLink(db: Db, cfg: Config, { request, url, address }: FlowRequest): Promise<SignInOutcome> {
+/**
+ * POST /api/login/owner/redeem (form field `token`): spends the link and signs the owner in as admin.
+ * Only this POST spends it: opening the link (GET) shows a confirmation page, because link previews
+ * in chat apps and mail scanners open links by themselves and would otherwise use it up.
+ */
+export async function useOwnerLink(db: Db, cfg: Config, { request, url, address }: FlowRequest, token: string | null): Promise<SignInOutcome> {
   const wait = await signInAttempt(db, address, cfg);
   if (wait !== null) return tooManyAttempts(wait);
-  if (!(await redeemOwnerLink(db, url.searchParams.get('token')))) {
+  if (!(await redeemOwnerLink(db, token))) {
     return {
       problem: {
         status: 400,
@@ -32,6 +36,18 @@ export async function useOwnerLink(db: Db, cfg: Config, { request, url, address 
  * POST /api/login/owner: prints a fresh link to the server console, where only whoever runs the
  * server can read it, then back to the sign-in page with a note. The answer never contains the link.
  */
+/** The `token` field of the confirmation form's body, or null when the body is not such a form. */
+export async function tokenFromForm(request: Request): Promise<string | null> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
+  try {
+    const token = (await request.formData()).get('token');
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: FlowRequest): Promise<SignInOutcome> {
   const wait = await signInAttempt(db, address, cfg);
   if (wait !== null) return tooManyAttempts(wait);

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from '#api/auth/rate-limit.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress, sameOriginHeaders } from '../support/sign-in.ts';
+import { freshClientAddress, redeemOwnerLink, sameOriginHeaders } from '../support/sign-in.ts';
 
 const base = inject('baseUrl');
 
 describe('sign-in rate limit', () => {
   it(`refuses attempt ${SIGN_IN_ATTEMPTS + 1} from one address with 429 and Retry-After, and only for that address`, async () => {
     const address = freshClientAddress();
-    const guess = (from: string) =>
-      fetch(new URL(`/api/login/owner?token=${'a'.repeat(32)}`, base), { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: from } });
+    const guess = (from: string) => redeemOwnerLink(`${base}/api/login/owner?token=${'a'.repeat(32)}`, { [TEST_CLIENT_HEADER]: from });
 
     for (let attempt = 1; attempt <= SIGN_IN_ATTEMPTS; attempt++) {
       expect((await guess(address)).status, `attempt ${attempt}`).toBe(400);

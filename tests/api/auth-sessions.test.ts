@@ -55,7 +55,7 @@ describe('cross-origin writes', () => {
     const foreign: Array<Record<string, string>> = [
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
-      { Origin: new URL(base).origin.replace('127.0.0.1', 'localhost') },
+      { Origin: new URL(base).origin.replace('localhost', '127.0.0.1') },
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
       {},

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress, ownerLinksAfter, printOwnerLink, sameOriginHeaders, serverLogSize, sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
+import {
+  freshClientAddress,
+  ownerLinksAfter,
+  printOwnerLink,
+  redeemOwnerLink,
+  sameOriginHeaders,
+  serverLogSize,
+  sessionCookie,
+  sessionCookieFrom,
+} from '../support/sign-in.ts';
 
 const base = inject('baseUrl');
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, base), { redirect: 'manual', headers });
@@ -19,13 +28,34 @@ describe('the one-time owner link', () => {
     expect(link.searchParams.get('token')).toMatch(/^[a-z2-7]{32}$/);
   });
 
+  it('opens on a confirmation page that spends nothing, so a link preview leaves the link usable', async () => {
+    const address = freshClientAddress();
+    const [link] = await printOwnerLink(address);
+    const token = new URL(link!).searchParams.get('token')!;
+    // What a chat app's link preview or a mail scanner does: GET the link, maybe more than once.
+    for (const preview of [1, 2]) {
+      const page = await fetch(link!, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+      expect(page.status, `preview ${preview}`).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(sessionCookieFrom(page)).toBeNull();
+      const html = await page.text();
+      expect(html).toContain('action="/api/login/owner/redeem"');
+      expect(html).toContain(`name="token" value="${token}"`);
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*>.*Sign in<\/button>/s);
+    }
+    const redeemed = await redeemOwnerLink(link!, { [TEST_CLIENT_HEADER]: address });
+    expect(redeemed.status).toBe(303);
+    expect(sessionCookieFrom(redeemed)).not.toBeNull();
+  });
+
   it('signs the owner in as admin once, and is refused the second time', async () => {
     const address = freshClientAddress();
     const [link] = await printOwnerLink(address);
     expect(link).toBeDefined();
     const token = new URL(link!).searchParams.get('token')!;
 
-    const first = await fetch(link!, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+    const first = await redeemOwnerLink(link!, { [TEST_CLIENT_HEADER]: address });
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/');
     const setCookie = first.headers.getSetCookie().join('\n');
@@ -47,17 +77,38 @@ describe('the one-time owner link', () => {
     expect(body).not.toContain(token);
     expect(body).not.toContain(cookie.split('=')[1]);
 
-    const second = await fetch(link!, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+    const second = await redeemOwnerLink(link!, { [TEST_CLIENT_HEADER]: address });
     expect(second.status).toBe(400);
     expect(second.headers.get('content-type')).toContain('text/html');
     expect(await second.text()).toContain('This sign-in link does not work');
     expect(sessionCookieFrom(second)).toBeNull();
   });
 
-  it('refuses a made-up token without signing anyone in', async () => {
-    const response = await get(`/api/login/owner?token=${'a'.repeat(32)}`, { [TEST_CLIENT_HEADER]: freshClientAddress() });
-    expect(response.status).toBe(400);
-    expect(sessionCookieFrom(response)).toBeNull();
+  it('redeems only from a same-origin form post', async () => {
+    const address = freshClientAddress();
+    const [link] = await printOwnerLink(address);
+    const crossSite = await redeemOwnerLink(link!, { Origin: 'https://evil.example', [TEST_CLIENT_HEADER]: address });
+    expect(crossSite.status).toBe(403);
+    expect(sessionCookieFrom(crossSite)).toBeNull();
+    const notAPost = await fetch(new URL('/api/login/owner/redeem', base), { redirect: 'manual' });
+    expect(notAPost.status).toBe(405);
+    // The refused attempts spent nothing: the link still signs in.
+    const redeemed = await redeemOwnerLink(link!, { [TEST_CLIENT_HEADER]: address });
+    expect(redeemed.status).toBe(303);
+  });
+
+  it('refuses a made-up token, or none, without signing anyone in', async () => {
+    const madeUp = await redeemOwnerLink(`${base}/api/login/owner?token=${'a'.repeat(32)}`, { [TEST_CLIENT_HEADER]: freshClientAddress() });
+    expect(madeUp.status).toBe(400);
+    expect(sessionCookieFrom(madeUp)).toBeNull();
+    const empty = await fetch(new URL('/api/login/owner/redeem', base), {
+      method: 'POST',
+      headers: { ...sameOriginHeaders(), 'Content-Type': 'application/json', [TEST_CLIENT_HEADER]: freshClientAddress() },
+      body: '{"token":1}',
+      redirect: 'manual',
+    });
+    expect(empty.status).toBe(400);
+    expect(sessionCookieFrom(empty)).toBeNull();
   });
 
   it('prints a fresh link only for a same-origin request, and never shows it in the answer', async () => {
@@ -102,7 +153,7 @@ describe('sessions from the owner link', () => {
     const firstCookie = await sessionCookie('admin');
     const address = freshClientAddress();
     const [link] = await printOwnerLink(address);
-    const again = await fetch(link!, { redirect: 'manual', headers: { Cookie: firstCookie, [TEST_CLIENT_HEADER]: address } });
+    const again = await redeemOwnerLink(link!, { Cookie: firstCookie, [TEST_CLIENT_HEADER]: address });
     const secondCookie = sessionCookieFrom(again);
     expect(secondCookie).not.toBeNull();
     expect(secondCookie).not.toBe(firstCookie);

@@ -24,7 +24,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // localhost, not 127.0.0.1: browsers refuse WebAuthn (passkeys) on IP-address origins.
+  const baseUrl = `http://localhost:${port}`;
   // The build bakes in SITE_URL's host, so build for the one the server will run with.
   process.env.SITE_URL = baseUrl;
   buildIfNeeded();

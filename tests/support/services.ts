@@ -73,7 +73,7 @@ async function startOpenIdProvider(): Promise<{ server: Server; issuer: string }
         client_secret: OIDC_CLIENT.secret,
         // A loopback redirect of a native client matches on any port (RFC 8252), and the app's port is chosen later.
         application_type: 'native',
-        redirect_uris: ['http://127.0.0.1/api/login/oidc/callback'],
+        redirect_uris: ['http://localhost/api/login/oidc/callback'],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

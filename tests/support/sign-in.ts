@@ -85,6 +85,20 @@ export async function printOwnerLink(address = freshClientAddress()): Promise<st
 }
 
 /**
+ * Spends an owner link as a person would: opening it shows a confirmation page (nothing spent), and
+ * its 'Sign in' button posts the token to /api/login/owner/redeem from the same origin.
+ */
+export async function redeemOwnerLink(link: string, headers: Record<string, string> = {}): Promise<Response> {
+  const token = new URL(link).searchParams.get('token') ?? '';
+  return fetch(new URL('/api/login/owner/redeem', inject('baseUrl')), {
+    method: 'POST',
+    headers: { ...sameOriginHeaders(), 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ token }).toString(),
+    redirect: 'manual',
+  });
+}
+
+/**
  * Test files run in parallel and print links into one log, so another file may spend "our" link
  * first; any fresh link signs in the same owner, and a spent one just means asking again.
  */
@@ -92,7 +106,7 @@ async function ownerSessionCookie(): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const address = freshClientAddress();
     for (const link of await printOwnerLink(address)) {
-      const response = await fetch(link, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
+      const response = await redeemOwnerLink(link, { [TEST_CLIENT_HEADER]: address });
       const cookie = sessionCookieFrom(response);
       if (response.status === 303 && cookie) return cookie;
     }
