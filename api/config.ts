@@ -21,8 +21,15 @@ const flag = z
 
 export const configSchema = z
   .object({
-    /** `production` turns off every test-only switch. */
+    /** `npm start` always runs with `production` (scripts/production-mode.ts); `test` allows the test-only switches. */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /**
+     * Allows the test-only switches below on a production build, so the tests exercise what `npm start` runs.
+     * Never honoured in a Vercel build.
+     */
+    ALLOW_TEST_SWITCHES: flag,
+    /** Set by Vercel in its builds and functions; test-only switches are refused there whatever else is set. */
+    VERCEL: flag,
     /** HTTP port of the Node server. */
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
     /** Public origin, e.g. https://me.example; used for OAuth callbacks and trusted proxy hosts. */
@@ -52,7 +59,7 @@ export const configSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     /** Name shown on the sign-in chooser for the OIDC provider. */
     OIDC_NAME: z.string().min(1).default('OpenID Connect'),
-    /** Test-only: allow an http:// issuer. Refused when NODE_ENV=production. */
+    /** Test-only: allow an http:// issuer. Refused unless NODE_ENV=test or ALLOW_TEST_SWITCHES=1. */
     OIDC_ALLOW_INSECURE: flag,
     /** Spotify Web API client credentials; without them the curated catalogue alone is used. */
     SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
@@ -60,18 +67,24 @@ export const configSchema = z
     /** Base URLs of Spotify's endpoints; only tests point these elsewhere. */
     SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
-    /** Test-only: turns off sign-in rate limits. Refused when NODE_ENV=production. */
+    /** Test-only: turns off sign-in rate limits. Refused unless NODE_ENV=test or ALLOW_TEST_SWITCHES=1. */
     DISABLE_RATE_LIMIT: flag,
     /**
      * Test-only: the request header the sign-in rate limits read the client address from, so test
-     * files running in parallel from one machine do not share one address. Refused when NODE_ENV=production.
+     * files running in parallel from one machine do not share one address. Refused unless NODE_ENV=test or
+     * ALLOW_TEST_SWITCHES=1.
      */
     TEST_CLIENT_ADDRESS_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name').optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production') {
+    if (env.VERCEL && env.ALLOW_TEST_SWITCHES) {
+      ctx.addIssue({ code: 'custom', path: ['ALLOW_TEST_SWITCHES'], message: 'cannot be on in a Vercel build' });
+    }
+    const switchesAllowed = !env.VERCEL && (env.NODE_ENV === 'test' || env.ALLOW_TEST_SWITCHES);
+    if (!switchesAllowed) {
+      const why = env.VERCEL ? 'in a Vercel build' : `when NODE_ENV=${env.NODE_ENV} without ALLOW_TEST_SWITCHES=1`;
       for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT', 'TEST_CLIENT_ADDRESS_HEADER'] as const) {
-        if (env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is a test-only switch and cannot be on when NODE_ENV=production' });
+        if (env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is a test-only switch and cannot be on ${why}` });
       }
     }
     const pairs = [

@@ -1,4 +1,6 @@
 // npm start: build when the sources are newer than the build, open the database, then serve.
+// First import: NODE_ENV=production before any library is loaded.
+import './production-mode.ts';
 import { pathToFileURL } from 'node:url';
 import { config } from '#api/config.ts';
 import { closeDatabase } from '#api/db/client.ts';

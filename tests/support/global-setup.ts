@@ -12,6 +12,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    loadedModulesLog: string;
     databaseUrl: string;
     services: TestServices['env'];
   }
@@ -39,10 +40,14 @@ export default async function setup(project: TestProject) {
   const serverLog = resolve(workDir, 'server.log');
   const log = openSync(serverLog, 'a');
 
-  const server = spawn(process.execPath, ['scripts/start.ts'], {
+  const loadedModulesLog = resolve(workDir, 'loaded-modules.log');
+  const server = spawn(process.execPath, ['--import', './tests/support/loaded-modules.ts', 'scripts/start.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      // What `npm start` runs: production builds of every library; the test-only switches allowed on top.
+      NODE_ENV: 'production',
+      ALLOW_TEST_SWITCHES: '1',
+      LOADED_MODULES_LOG: loadedModulesLog,
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: baseUrl,
@@ -58,6 +63,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
+  project.provide('loadedModulesLog', loadedModulesLog);
   project.provide('databaseUrl', database.env.DATABASE_URL ?? '');
   project.provide('services', services.env);
 
