@@ -2,7 +2,7 @@
 // (Debian's Chromium, Lighthouse's default mobile preset, the median of 3 runs per page): the three public
 // pages of issue 4 and the signed-in dashboard of issue 5, each against its targets.
 // The page list is open: measurePage({ url, cookie }) also measures a signed-in page.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

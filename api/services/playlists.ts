@@ -102,6 +102,8 @@ async function spotifyToken(cfg: Config): Promise<string> {
 
 function toPlaylistView(item: unknown): PlaylistView | null {
   if (!item || typeof item !== 'object') return null;
+  // Spotify's JSON: every field used below is checked before it is trusted.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const p = item as Record<string, any>;
   if (typeof p.id !== 'string' || !p.id || typeof p.name !== 'string') return null;
   const spotify = p.external_urls?.spotify;
@@ -109,7 +111,9 @@ function toPlaylistView(item: unknown): PlaylistView | null {
     id: p.id,
     name: p.name,
     description: typeof p.description === 'string' && p.description ? p.description : null,
-    images: Array.isArray(p.images) ? p.images.filter((i: any) => typeof i?.url === 'string').map((i: any) => ({ url: i.url })) : [],
+    images: Array.isArray(p.images)
+      ? p.images.filter((i: { url?: unknown }) => typeof i?.url === 'string').map((i: { url: string }) => ({ url: i.url }))
+      : [],
     tracks: { total: Number(p.tracks?.total) || 0 },
     external_urls: { spotify: typeof spotify === 'string' ? spotify : `https://open.spotify.com/playlist/${p.id}` },
   };

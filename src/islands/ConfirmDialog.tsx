@@ -40,6 +40,8 @@ export function ConfirmDialog({
   }, [open]);
 
   return (
+    // The dialog element handles Escape (cancel) natively; the click handler only detects the backdrop.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see above
     <dialog
       ref={ref}
       className="dialog max-w-md text-ink"

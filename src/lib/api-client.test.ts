@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, apiUpload } from './api-client.ts';
+import { type ApiError, apiGet, apiRequest, apiUpload } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

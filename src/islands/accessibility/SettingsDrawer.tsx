@@ -157,6 +157,7 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
 
   return (
     // The dialog element handles Escape (cancel) natively; the click handler only detects the backdrop.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <dialog
       ref={dialog}
       className="a11y-drawer"

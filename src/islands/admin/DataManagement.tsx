@@ -81,7 +81,7 @@ export default function DataManagement(props: Props) {
 
   return (
     <div data-hydrated={hydrated ? '' : undefined}>
-      <div role="tablist" aria-label="Data to manage" className="mb-6 inline-flex max-w-full flex-wrap gap-1 rounded-xl border border-line bg-surface p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Data to manage" className="mb-6 inline-flex max-w-full flex-wrap gap-1 rounded-xl border border-line bg-surface p-1">
         {ADMIN_TABS.map(({ key, label }) => {
           const selected = key === tab;
           return (
@@ -93,6 +93,7 @@ export default function DataManagement(props: Props) {
               }}
               type="button"
               role="tab"
+              onKeyDown={onKeyDown}
               id={`tab-${key}`}
               aria-selected={selected}
               aria-controls={`panel-${key}`}
