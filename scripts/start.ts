@@ -6,6 +6,7 @@ import { config } from '#api/config.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
+import { startJobs, stopJobs } from '#api/jobs.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
 
 let cfg;
@@ -38,12 +39,16 @@ const { server } = startServer();
 if (!server.server.listening) await new Promise((listening) => server.server.once('listening', listening));
 await printOwnerLink(database.db, cfg);
 
+// Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
+await startJobs({ databaseUrl: cfg.DATABASE_URL });
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: closing the server and the database.`);
   await server.stop().catch(() => {});
+  await stopJobs();
   await closeDatabase();
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { scheduleJob } from '../jobs.ts';
 import { createOwnerLink, ownerLinkLine, siteOrigin } from './owner-link.ts';
 import { deleteExpiredSessions } from './session.ts';
 import { reevaluateRoles } from './users.ts';
@@ -9,6 +10,8 @@ export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
   const { promoted, demoted } = await reevaluateRoles(db, cfg);
   if (promoted || demoted) console.log(`Roles updated from ADMIN_EMAILS: ${promoted} promoted, ${demoted} demoted.`);
   await deleteExpiredSessions(db);
+  // A server that runs for weeks must not keep every expired session until its next start.
+  scheduleJob({ name: 'expired sessions', everyMs: 6 * 60 * 60 * 1000, run: () => deleteExpiredSessions(db) });
 }
 
 /** Once listening: the owner's one-time link, so a fresh install can be signed into offline. */
