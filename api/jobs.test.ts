@@ -32,7 +32,10 @@ describe('jobs without PostgreSQL (one process, the embedded database)', () => {
 
   it('never overlap themselves, and a failing run does not end the schedule', async () => {
     const errors: string[] = [];
-    const runner = new JobRunner({ firstRunDelayMs: 0, onError: (job, error) => errors.push(`${job.name}: ${(error as Error).message}`) });
+    const runner = new JobRunner({
+      firstRunDelayMs: 0,
+      onError: (job, error) => errors.push(`${job.name}: ${(error as Error).message}`),
+    });
     runners.push(runner);
     let active = 0;
     let most = 0;

@@ -30,7 +30,8 @@ export interface JobRunnerOptions {
   onError?: (job: Job, error: unknown) => void;
 }
 
-const reportError = (job: Job, error: unknown) => console.error(`Job "${job.name}" failed: ${(error as Error)?.message ?? String(error)}`);
+const reportError = (job: Job, error: unknown) =>
+  console.error(`Job "${job.name}" failed: ${(error as Error)?.message ?? String(error)}`);
 
 /** One process's jobs: scheduled while it holds the lock, idle otherwise. */
 export class JobRunner {
@@ -90,7 +91,9 @@ export class JobRunner {
         await client.connect();
         this.lockClient = client;
       }
-      const { rows } = await this.lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [JOBS_LOCK_KEY.toString()]);
+      const { rows } = await this.lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        JOBS_LOCK_KEY.toString(),
+      ]);
       if (rows[0]?.locked) {
         this.becomeHolder();
         return;
