@@ -67,6 +67,18 @@ export const configSchema = z
     /** Base URLs of Spotify's endpoints; only tests point these elsewhere. */
     SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
+    /** The owner's time zone (IANA name, e.g. Europe/Berlin): decides day and month boundaries of metrics and dates. */
+    OWNER_TIME_ZONE: z
+      .string()
+      .default('UTC')
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone name such as Europe/Berlin'),
     /** Test-only: turns off sign-in rate limits. Refused unless NODE_ENV=test or ALLOW_TEST_SWITCHES=1. */
     DISABLE_RATE_LIMIT: flag,
     /**

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { setsCookie } from '#api/auth/cookies.ts';
+import { bearerTokenOf, isBearerEndpoint } from '#api/auth/bearer.ts';
 import { SAFE_METHODS, isSameOriginWrite } from '#api/auth/origin.ts';
 import { sessionFromRequest } from '#api/auth/request-session.ts';
 import { config } from '#api/config.ts';
@@ -14,7 +15,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   const cfg = config();
   let response: Response;
-  if (!SAFE_METHODS.has(context.request.method) && !isSameOriginWrite(context.request, context.url, cfg)) {
+  const bearer = bearerTokenOf(context.request) !== null;
+  if (bearer && !isBearerEndpoint(context.request.method, context.url.pathname)) {
+    // An access token writes data points and nothing else.
+    response = errorResponse(403, 'Access tokens may only write data points (POST /api/metrics/{key}/points).');
+  } else if (bearer) {
+    // Browsers never add a bearer token by themselves, so no other site can forge this request: it
+    // skips the origin check, and its cookies are ignored (the handler authorizes by token alone).
+    response = await next();
+  } else if (!SAFE_METHODS.has(context.request.method) && !isSameOriginWrite(context.request, context.url, cfg)) {
     // Astro's checkOrigin only covers form bodies; this covers JSON and every other write.
     response = errorResponse(403, 'This request must come from the site itself.');
   } else {

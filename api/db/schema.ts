@@ -6,12 +6,14 @@ import {
   doublePrecision,
   index,
   integer,
+  type AnyPgColumn,
   jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Raw bytes (images). Drizzle has no built-in bytea column. */
@@ -132,8 +134,12 @@ export const kpis = pgTable('kpis', {
   category: text('category').notNull(),
   /** Display order in the stats grid, lowest first. */
   position: integer('position').notNull().default(0),
+  /** When set, value, change and sparkline are computed from this metric's points; else they are hand-set. */
+  metricId: integer('metric_id').references((): AnyPgColumn => metrics.id, { onDelete: 'set null' }),
+  /** public | signed-in | owner: who may see it. */
+  visibility: text('visibility').notNull().default('signed-in'),
   updatedAt: updatedAt(),
-});
+}, (t) => [check('kpis_visibility', sql`${t.visibility} in ('public', 'signed-in', 'owner')`)]);
 
 /** A yearly trend line. SPEC §3 "Trend". */
 export const trends = pgTable('trends', {
@@ -145,8 +151,12 @@ export const trends = pgTable('trends', {
   unit: text('unit').notNull(),
   description: text('description').notNull(),
   change: text('change'),
+  /** When set, the twelve monthly values and labels are computed from this metric's points. */
+  metricId: integer('metric_id').references((): AnyPgColumn => metrics.id, { onDelete: 'set null' }),
+  /** public | signed-in | owner: who may see it. */
+  visibility: text('visibility').notNull().default('signed-in'),
   updatedAt: updatedAt(),
-});
+}, (t) => [check('trends_visibility', sql`${t.visibility} in ('public', 'signed-in', 'owner')`)]);
 
 /** A dated milestone. SPEC §3 "Timeline event". */
 export const timelineEvents = pgTable('timeline_events', {
@@ -245,4 +255,65 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Something measured over time (steps, deep-work hours, weight). The key never changes once
+ * created, so tokens and phone shortcuts that name it keep working; the name may.
+ */
+export const metrics = pgTable(
+  'metrics',
+  {
+    id: serial('id').primaryKey(),
+    /** Lowercase letters, digits and dashes; immutable. */
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull().default(''),
+    /** A Lucide icon name; unknown names fall back to Package. */
+    icon: text('icon').notNull().default('TrendingUp'),
+    color: text('color').notNull().default('#6fffe9'),
+    /** How a period's points become one number: sum | average | last | count. */
+    aggregation: text('aggregation').notNull().default('sum'),
+    /** An optional goal per month, in the metric's unit. */
+    target: doublePrecision('target'),
+    /** public | signed-in | owner; new metrics are the owner's alone until shared. */
+    visibility: text('visibility').notNull().default('owner'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('metrics_aggregation', sql`${t.aggregation} in ('sum', 'average', 'last', 'count')`),
+    check('metrics_visibility', sql`${t.visibility} in ('public', 'signed-in', 'owner')`),
+  ],
+);
+
+/** One dated measurement of a metric; one per metric and instant, so a resent point updates instead of duplicating. */
+export const metricPoints = pgTable(
+  'metric_points',
+  {
+    id: serial('id').primaryKey(),
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+    note: text('note'),
+  },
+  (t) => [uniqueIndex('metric_points_metric_at').on(t.metricId, t.at)],
+);
+
+/**
+ * Personal access tokens for writing points from anywhere (curl, a phone shortcut, cron). Only the
+ * SHA-256 of the token is kept; the token itself is shown once, when created.
+ */
+export const accessTokens = pgTable('access_tokens', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** Metric keys it may write; null means every metric. */
+  metricKeys: text('metric_keys').array(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
+import { visibility } from '#domain/shapes.ts';
 import * as t from './schema.ts';
 
 /*
@@ -45,6 +46,9 @@ export const imageAddress = z
   );
 const clearableImage = z.union([imageAddress, z.literal(''), z.null()]).transform((value) => value || null);
 
+/** A KPI or trend computed from a metric's points (null: hand-set). */
+const metricLink = z.number({ error: 'must be a metric id' }).int('must be a whole number').positive('must be a metric id').nullish();
+
 const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6fffe9');
 const progress = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(100, 'must be at most 100');
 
@@ -87,6 +91,8 @@ export const kpiCreate = createInsertSchema(t.kpis, {
   tooltip: optionalText(300),
   category: required(40),
   position: z.number().int().min(0).max(10_000),
+  metricId: metricLink,
+  visibility: visibility.optional(),
 })
   .omit({ id: true, updatedAt: true })
   .strict();
@@ -100,6 +106,8 @@ export const trendCreate = createInsertSchema(t.trends, {
   unit: text(20),
   description: text(400),
   change: optionalText(80),
+  metricId: metricLink,
+  visibility: visibility.optional(),
 })
   .omit({ id: true, updatedAt: true })
   .strict();

@@ -2,19 +2,20 @@ import { z } from 'zod';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { ACTIVITIES, MOODS } from '../db/shapes.ts';
-import { listRecords } from '../services/records.ts';
-import { kpiKind } from '../services/record-kinds.ts';
+import { visibleKpis, visibleTrends } from '../services/dashboard-reads.ts';
+import { parseId } from '../services/projects.ts';
 import { moodPlaylists } from '../services/playlists.ts';
 import { parseWith } from './body.ts';
 import type { Handler } from './context.ts';
 import { requireUser } from './guards.ts';
 import { handle, json } from './respond.ts';
+import { badRequest, notFound } from './errors.ts';
 
 /** GET /api/stats: the stats grid's cards, in display order (stat items and KPIs are one entity). */
 export const statsRoute: Handler = ({ locals }) =>
   handle(async () => {
     requireUser(locals.user);
-    const rows = (await listRecords(db(), kpiKind)) as Array<Record<string, unknown>>;
+    const rows = await visibleKpis(db(), locals.user, config().OWNER_TIME_ZONE);
     return json(
       rows.map(({ id, name, value, unit, change, color, icon, sparklineData, tooltip }) => ({
         id,
@@ -41,4 +42,42 @@ export const moodPlaylistsRoute: Handler = ({ locals, url }) =>
       activity: url.searchParams.get('activity') ?? undefined,
     });
     return json(await moodPlaylists(db(), config(), mood, activity));
+  });
+
+function idParam(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw badRequest('id: must be a positive whole number', 'id');
+  return id;
+}
+
+/** GET /api/kpis and /api/kpis/{id}: what this person may see; metric-backed values computed from their points. */
+export const kpisRead: Handler = ({ locals }) =>
+  handle(async () => {
+    requireUser(locals.user);
+    return json(await visibleKpis(db(), locals.user, config().OWNER_TIME_ZONE));
+  });
+
+export const kpiRead: Handler = ({ locals, params }) =>
+  handle(async () => {
+    requireUser(locals.user);
+    const id = idParam(params.id);
+    const row = (await visibleKpis(db(), locals.user, config().OWNER_TIME_ZONE)).find((kpi) => kpi.id === id);
+    if (!row) throw notFound('KPI not found.');
+    return json(row);
+  });
+
+/** GET /api/trends and /api/trends/{id}, likewise. */
+export const trendsRead: Handler = ({ locals }) =>
+  handle(async () => {
+    requireUser(locals.user);
+    return json(await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE));
+  });
+
+export const trendRead: Handler = ({ locals, params }) =>
+  handle(async () => {
+    requireUser(locals.user);
+    const id = idParam(params.id);
+    const row = (await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE)).find((trend) => trend.id === id);
+    if (!row) throw notFound('Trend not found.');
+    return json(row);
   });

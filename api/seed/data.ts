@@ -21,8 +21,9 @@ export type SeedGalleryImage = Row<typeof galleryImages, 'id' | 'projectId' | 'i
   accent: string;
   motif: Motif;
 };
-export type SeedKpi = Row<typeof kpis, 'id' | 'updatedAt'>;
-export type SeedTrend = Row<typeof trends, 'id' | 'updatedAt'>;
+/** Metric links and visibility are added by api/seed/metrics.ts. */
+export type SeedKpi = Row<typeof kpis, 'id' | 'updatedAt' | 'metricId' | 'visibility'>;
+export type SeedTrend = Row<typeof trends, 'id' | 'updatedAt' | 'metricId' | 'visibility'>;
 export type SeedTimelineEvent = Row<typeof timelineEvents, 'id' | 'createdAt'>;
 export type SeedActivity = Row<typeof currentActivities, 'id' | 'updatedAt'>;
 export type SeedNowItem = Row<typeof nowItems, 'id' | 'updatedAt'>;

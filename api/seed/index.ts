@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentActivities, galleryImages, kpis, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
+import { currentActivities, galleryImages, kpis, metricPoints, metrics, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
+import { localDay, zonedToUtc } from '../services/owner-time.ts';
+import { generateSeries } from './metric-series.ts';
+import { seedMetrics } from './metrics.ts';
 import {
   MINT,
   seedActivities,
@@ -40,7 +44,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * under an advisory lock, so a crash leaves no half-seeded database and two instances starting
  * together seed once.
  */
-export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
+export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now = new Date()): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     // The transaction offers the same query builder as the database; storeImage only inserts.
@@ -87,8 +91,11 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
       );
     }
 
-    await t.insert(kpis).values(seedKpis);
-    await t.insert(trends).values(seedTrends);
+    const metricIds = await seedMetricHistory(t, zone, now);
+    const byKpi = new Map(seedMetrics.flatMap((metric) => (metric.kpi ? [[metric.kpi, metricIds.get(metric.key)]] : [])));
+    const byTrend = new Map(seedMetrics.flatMap((metric) => (metric.trend ? [[metric.trend, metricIds.get(metric.key)]] : [])));
+    await t.insert(kpis).values(seedKpis.map((kpi) => ({ ...kpi, metricId: byKpi.get(kpi.name) ?? null })));
+    await t.insert(trends).values(seedTrends.map((trend) => ({ ...trend, metricId: byTrend.get(trend.name) ?? null })));
     await t.insert(timelineEvents).values(seedTimeline);
     await t.insert(currentActivities).values(seedActivities);
     await t.insert(nowItems).values(seedNowItems);
@@ -100,4 +107,28 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
     );
     return { seeded: true };
   });
+}
+
+/** Points per insert statement: well under PostgreSQL's 65,535 parameters. */
+const POINT_CHUNK = 2000;
+
+/** Every demo metric with two years of daily points ending today (the owner's today); returns key → id. */
+async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(metrics)
+    .values(seedMetrics.map(({ series: _series, kpi: _kpi, trend: _trend, ...metric }) => metric))
+    .returning({ id: metrics.id, key: metrics.key });
+  const ids = new Map(rows.map((row) => [row.key, row.id]));
+  const today = localDay(now, zone);
+  const points = seedMetrics.flatMap((metric) =>
+    generateSeries(metric.series, today).map(({ day, value }) => ({
+      metricId: ids.get(metric.key)!,
+      at: zonedToUtc(`${day}T12:00:00`, zone),
+      value,
+    })),
+  );
+  for (let start = 0; start < points.length; start += POINT_CHUNK) {
+    await db.insert(metricPoints).values(points.slice(start, start + POINT_CHUNK));
+  }
+  return ids;
 }

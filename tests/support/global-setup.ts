@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       ADMIN_EMAILS: 'owner@example.test,second-admin@example.test',
       OWNER_EMAIL: 'owner@example.test',
+      // Far from UTC, so tests see month boundaries follow the owner's zone (00:30 on the 1st is still last month in UTC).
+      OWNER_TIME_ZONE: 'Pacific/Auckland',
       ...database.env,
       ...services.env,
     },

@@ -1,4 +1,6 @@
+import { kpiRead } from '#api/http/dashboard-routes.ts';
 import { recordItem } from '#api/http/record-routes.ts';
 import { kpiKind } from '#api/services/record-kinds.ts';
 
-export const { GET, PATCH, DELETE } = recordItem(kpiKind);
+export const { PATCH, DELETE } = recordItem(kpiKind);
+export const GET = kpiRead;

@@ -1,4 +1,6 @@
+import { trendsRead } from '#api/http/dashboard-routes.ts';
 import { recordCollection } from '#api/http/record-routes.ts';
 import { trendKind } from '#api/services/record-kinds.ts';
 
-export const { GET, POST } = recordCollection(trendKind);
+export const { POST } = recordCollection(trendKind);
+export const GET = trendsRead;

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryDatabase } from '../auth/test-db.ts';
+import type { Db } from '../db/client.ts';
+import { generateSeries, type SeriesSpec } from '../seed/metric-series.ts';
+import { compareWithLastMonth, monthlyValues } from './metric-aggregates.ts';
+import { changeCaption, withMetricKpis, withMetricTrends } from './metric-backed.ts';
+import { createMetric, upsertPoints } from './metrics.ts';
+import { localDay, zonedToUtc } from './owner-time.ts';
+import { kpis, trends } from '../db/schema.ts';
+
+let db: Db;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, close } = await memoryDatabase());
+}, 60_000);
+afterAll(() => close());
+
+const ZONE = 'Pacific/Auckland';
+const NOW = new Date('2026-11-20T03:00:00Z'); // 16:00 on 20 November in Auckland
+const spec: SeriesSpec = { base: 10, week: [1, 1.2, 1, 1, 0.9, 0.4, 0.3], noise: 0.4, gapRate: 0.1, outlierRate: 0.02, drift: 0.3, decimals: 1, seed: 99 };
+
+async function metricWith(key: string, aggregation: 'sum' | 'average' | 'last' | 'count', points: Array<{ at: Date; value: number }>) {
+  const metric = await createMetric(db, { key, name: key, unit: '', icon: 'Zap', color: '#6fffe9', aggregation, visibility: 'owner' });
+  await upsertPoints(db, metric.id, points);
+  return metric;
+}
+
+/** The generator's points as instants: noon of each day in the owner's zone, as the seed stores them. */
+const series = generateSeries(spec, localDay(NOW, ZONE)).map(({ day, value }) => ({ day, value, at: zonedToUtc(`${day}T12:00:00`, ZONE) }));
+
+/** What PostgreSQL should answer, computed here the plain way from the same generator. */
+function expectedMonths(aggregation: string): Array<number | null> {
+  const months: string[] = [];
+  for (let back = 11; back >= 0; back--) {
+    const date = new Date(Date.UTC(2026, 10 - back, 1));
+    months.push(date.toISOString().slice(0, 7));
+  }
+  return months.map((month) => {
+    const values = series.filter((point) => point.day.startsWith(month)).map((point) => point.value);
+    if (aggregation === 'sum') return values.reduce((a, b) => a + b, 0);
+    if (aggregation === 'count') return values.length;
+    if (aggregation === 'average') return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+    return values.length ? values[values.length - 1]! : null;
+  });
+}
+
+describe('monthly aggregation in SQL', () => {
+  it.each(['sum', 'average', 'last', 'count'] as const)('%s per month matches the generator, twelve months ending this month', async (aggregation) => {
+    const metric = await metricWith(`gen-${aggregation}`, aggregation, series);
+    const months = (await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!;
+    expect(months.map((m) => m.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+    const expected = expectedMonths(aggregation);
+    months.forEach((month, index) => expect(month.value, month.month).toBeCloseTo(expected[index]!, 6));
+  });
+
+  it('puts a point in the owner’s month, not UTC’s: 00:30 on 1 November in Auckland is still October in UTC', async () => {
+    const firstOfNovember = zonedToUtc('2026-11-01T00:30:00', ZONE);
+    const lastOfOctober = zonedToUtc('2026-10-31T23:30:00', ZONE);
+    expect(firstOfNovember.toISOString()).toBe('2026-10-31T11:30:00.000Z');
+    const metric = await metricWith('boundary', 'sum', [
+      { at: firstOfNovember, value: 5 },
+      { at: lastOfOctober, value: 3 },
+    ]);
+    const months = (await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!;
+    expect(months.at(-1)).toEqual({ month: '2026-11', value: 5 });
+    expect(months.at(-2)).toEqual({ month: '2026-10', value: 3 });
+    // The same points in UTC fall both into October.
+    const inUtc = (await monthlyValues(db, [metric.id], 'UTC', NOW)).get(metric.id)!;
+    expect(inUtc.at(-2)).toEqual({ month: '2026-10', value: 8 });
+    expect(inUtc.at(-1)).toEqual({ month: '2026-11', value: 0 });
+  });
+
+  it('ignores points after now', async () => {
+    const metric = await metricWith('future', 'sum', [
+      { at: new Date(NOW.getTime() - 60_000), value: 2 },
+      { at: new Date(NOW.getTime() + 3_600_000), value: 40 },
+    ]);
+    expect((await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!.at(-1)!.value).toBe(2);
+  });
+});
+
+describe('this month so far against last month to the same moment', () => {
+  it('sums 1–20 November against 1–20 October (owner’s days)', async () => {
+    const metric = await metricWith('compare-sum', 'sum', [
+      { at: zonedToUtc('2026-10-02T09:00:00', ZONE), value: 10 },
+      { at: zonedToUtc('2026-10-20T15:00:00', ZONE), value: 10 },
+      { at: zonedToUtc('2026-10-25T09:00:00', ZONE), value: 1000 }, // after the same moment last month
+      { at: zonedToUtc('2026-11-01T00:10:00', ZONE), value: 11 },
+      { at: zonedToUtc('2026-11-19T09:00:00', ZONE), value: 11 },
+    ]);
+    const comparison = (await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)!;
+    expect(comparison).toEqual({ current: 22, previous: 20 });
+    expect(changeCaption(comparison.current, comparison.previous)).toBe('+10 % vs last month');
+  });
+
+  it('compares the latest point with the one a month ago for a "last" metric', async () => {
+    const metric = await metricWith('compare-last', 'last', [
+      { at: zonedToUtc('2026-10-10T08:00:00', ZONE), value: 80 },
+      { at: zonedToUtc('2026-10-30T08:00:00', ZONE), value: 78 },
+      { at: zonedToUtc('2026-11-15T08:00:00', ZONE), value: 76 },
+    ]);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)).toEqual({ current: 76, previous: 80 });
+  });
+
+  it('averages and counts the same windows', async () => {
+    const points = [
+      { at: zonedToUtc('2026-10-05T08:00:00', ZONE), value: 4 },
+      { at: zonedToUtc('2026-10-06T08:00:00', ZONE), value: 6 },
+      { at: zonedToUtc('2026-11-05T08:00:00', ZONE), value: 9 },
+    ];
+    const average = await metricWith('compare-average', 'average', points);
+    const count = await metricWith('compare-count', 'count', points);
+    const result = await compareWithLastMonth(db, [average.id, count.id], ZONE, NOW);
+    expect(result.get(average.id)).toEqual({ current: 9, previous: 5 });
+    expect(result.get(count.id)).toEqual({ current: 1, previous: 2 });
+  });
+});
+
+describe('KPIs and trends backed by a metric', () => {
+  it('computes value, change and sparkline of a KPI, and leaves a hand-set one alone', async () => {
+    const metric = await metricWith('kpi-backed', 'sum', [
+      { at: zonedToUtc('2026-10-03T08:00:00', ZONE), value: 1000 },
+      { at: zonedToUtc('2026-11-03T08:00:00', ZONE), value: 1240 },
+    ]);
+    const [backed, handSet] = await db
+      .insert(kpis)
+      .values([
+        { name: 'Backed', value: 'x', icon: 'Zap', category: 'test', metricId: metric.id },
+        { name: 'Hand-set', value: '7', icon: 'Zap', category: 'test', change: 'typed', sparklineData: [1, 2] },
+      ])
+      .returning();
+    const [computed, untouched] = await withMetricKpis(db, [backed!, handSet!], ZONE, NOW);
+    expect(computed).toMatchObject({ value: '1,240', change: '+24 % vs last month' });
+    expect(computed!.sparklineData).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 1240]);
+    expect(untouched).toEqual(handSet);
+  });
+
+  it('gives a trend twelve monthly values with their month labels', async () => {
+    const metric = await metricWith('trend-backed', 'sum', series);
+    const [row] = await db.insert(trends).values({ name: 'T', data: [1], labels: ['x'], unit: '', description: '', metricId: metric.id }).returning();
+    const [computed] = await withMetricTrends(db, [row!], ZONE, NOW);
+    expect(computed!.labels).toEqual(['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov']);
+    expectedMonths('sum').forEach((value, index) => expect(computed!.data[index]).toBeCloseTo(value!, 1));
+  });
+});
+
+describe('writing points', () => {
+  it('updates instead of duplicating when the same instant comes again, keeping the note when none is sent', async () => {
+    const metric = await metricWith('idempotent', 'sum', []);
+    const at = new Date('2026-11-01T00:00:00Z');
+    expect(await upsertPoints(db, metric.id, [{ at, value: 1, note: 'first' }])).toEqual({ inserted: 1, updated: 0 });
+    expect(await upsertPoints(db, metric.id, [{ at, value: 2 }, { at: new Date('2026-11-02T00:00:00Z'), value: 3 }])).toEqual({ inserted: 1, updated: 1 });
+    const { listPoints } = await import('./metrics.ts');
+    const rows = await listPoints(db, metric.id);
+    expect(rows.map((row) => [row.value, row.note])).toEqual([
+      [3, null],
+      [2, 'first'],
+    ]);
+  });
+});

@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { metricCreate, metricUpdate } from '#domain/shapes.ts';
+import type { Db } from '../db/client.ts';
+import { metricPoints, metrics } from '../db/schema.ts';
+
+export type Metric = typeof metrics.$inferSelect;
+export type MetricPoint = typeof metricPoints.$inferSelect;
+
+export function listMetrics(db: Db) {
+  return db.select().from(metrics).orderBy(asc(metrics.name), asc(metrics.id));
+}
+
+export async function findMetric(db: Db, key: string): Promise<Metric | null> {
+  const [row] = await db.select().from(metrics).where(eq(metrics.key, key));
+  return row ?? null;
+}
+
+/** Each metric with how many points it has (the delete confirmation says how many go with it). */
+export async function listMetricsWithCounts(db: Db) {
+  const counts = await db
+    .select({ metricId: metricPoints.metricId, points: count() })
+    .from(metricPoints)
+    .groupBy(metricPoints.metricId);
+  const byId = new Map(counts.map((row) => [row.metricId, Number(row.points)]));
+  return (await listMetrics(db)).map((metric) => ({ ...metric, points: byId.get(metric.id) ?? 0 }));
+}
+
+export async function pointCount(db: Db, metricId: number): Promise<number> {
+  const [row] = await db.select({ points: count() }).from(metricPoints).where(eq(metricPoints.metricId, metricId));
+  return Number(row?.points ?? 0);
+}
+
+export async function createMetric(db: Db, values: z.output<typeof metricCreate>): Promise<Metric> {
+  const [row] = await db.insert(metrics).values(values).returning();
+  return row!;
+}
+
+export async function updateMetric(db: Db, key: string, values: z.output<typeof metricUpdate>): Promise<Metric | null> {
+  const { key: _key, ...changes } = values;
+  if (Object.keys(changes).length === 0) return findMetric(db, key);
+  const [row] = await db
+    .update(metrics)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(metrics.key, key))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the metric and its points; returns how many points went with it, or null when there was no such metric. */
+export async function deleteMetric(db: Db, key: string): Promise<number | null> {
+  const metric = await findMetric(db, key);
+  if (!metric) return null;
+  const points = await pointCount(db, metric.id);
+  await db.delete(metrics).where(eq(metrics.id, metric.id));
+  return points;
+}
+
+/** A point the service will write: the instant is settled, the value checked. */
+export interface PointRow {
+  at: Date;
+  value: number;
+  note?: string | null | undefined;
+}
+
+/**
+ * Writes points in one statement, all or nothing. The same metric + instant updates the point
+ * (a retried request is harmless); within one batch the last of two equal instants wins.
+ */
+export async function upsertPoints(db: Db, metricId: number, rows: PointRow[]): Promise<{ inserted: number; updated: number }> {
+  const unique = new Map<number, PointRow>();
+  for (const row of rows) unique.set(row.at.getTime(), row);
+  const values = [...unique.values()].map((row) => ({ metricId, at: row.at, value: row.value, note: row.note ?? null }));
+  if (values.length === 0) return { inserted: 0, updated: 0 };
+  const written = await db
+    .insert(metricPoints)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [metricPoints.metricId, metricPoints.at],
+      // A point resent without a note keeps the note it had.
+      set: { value: sql`excluded.value`, note: sql`coalesce(excluded.note, ${metricPoints.note})` },
+    })
+    // xmax is 0 for a freshly inserted row, non-zero for one the conflict clause updated.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const inserted = written.filter((row) => row.inserted === true || (row.inserted as unknown) === 't').length;
+  return { inserted, updated: written.length - inserted };
+}
+
+/** A page of a metric's points, newest first, optionally between two instants. */
+export function listPoints(db: Db, metricId: number, options: { from?: Date; to?: Date; limit?: number; offset?: number } = {}) {
+  const conditions = [eq(metricPoints.metricId, metricId)];
+  if (options.from) conditions.push(gte(metricPoints.at, options.from));
+  if (options.to) conditions.push(lt(metricPoints.at, options.to));
+  return db
+    .select()
+    .from(metricPoints)
+    .where(and(...conditions))
+    .orderBy(desc(metricPoints.at))
+    .limit(options.limit ?? 100)
+    .offset(options.offset ?? 0);
+}
+
+export async function updatePoint(db: Db, metricId: number, id: number, values: { value?: number; note?: string | null }) {
+  if (Object.keys(values).length === 0) {
+    const [row] = await db.select().from(metricPoints).where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)));
+    return row ?? null;
+  }
+  const [row] = await db
+    .update(metricPoints)
+    .set(values)
+    .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePoint(db: Db, metricId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(metricPoints)
+    .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)))
+    .returning({ id: metricPoints.id });
+  return rows.length > 0;
+}

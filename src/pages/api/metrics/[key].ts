@@ -1,0 +1,3 @@
+import { metricItem } from '#api/http/metric-routes.ts';
+
+export const { GET, PATCH, DELETE } = metricItem;

@@ -1,0 +1,1 @@
+export { adminPointsImport as POST } from '#api/http/metric-routes.ts';

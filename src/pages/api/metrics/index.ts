@@ -1,0 +1,3 @@
+import { metricsCollection } from '#api/http/metric-routes.ts';
+
+export const { GET, POST } = metricsCollection;

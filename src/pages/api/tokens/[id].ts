@@ -1,0 +1,3 @@
+import { tokenItem } from '#api/http/metric-routes.ts';
+
+export const { DELETE } = tokenItem;

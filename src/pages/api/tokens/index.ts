@@ -1,0 +1,3 @@
+import { tokensCollection } from '#api/http/metric-routes.ts';
+
+export const { GET, POST } = tokensCollection;
