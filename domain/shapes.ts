@@ -18,13 +18,19 @@ export const MAX_POINTS_PER_BATCH = 1000;
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'is required');
-const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6fffe9');
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6fffe9');
 
 /** Lowercase letters, digits and dashes: safe in URLs, shortcuts and shell scripts. */
 export const metricKey = z
   .string()
   .trim()
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be 1 to 40 lowercase letters, digits or dashes, starting with a letter or digit');
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,39}$/,
+    'must be 1 to 40 lowercase letters, digits or dashes, starting with a letter or digit',
+  );
 
 export const visibility = z.enum(VISIBILITIES, { error: `must be one of ${VISIBILITIES.join(', ')}` });
 
@@ -64,7 +70,12 @@ export const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,
 export const isoInstant = z
   .string()
   .trim()
-  .refine((value) => ISO_8601.test(value) && !Number.isNaN(Date.parse(value.length === 10 ? `${value}T12:00:00Z` : value.replace(' ', 'T'))), 'must be an ISO 8601 date or date and time');
+  .refine(
+    (value) =>
+      ISO_8601.test(value) &&
+      !Number.isNaN(Date.parse(value.length === 10 ? `${value}T12:00:00Z` : value.replace(' ', 'T'))),
+    'must be an ISO 8601 date or date and time',
+  );
 
 export const pointInput = z
   .object({

@@ -19,7 +19,8 @@ export function bearerTokenOf(request: Request): string | null {
 }
 
 /** The one endpoint a token opens: POST /api/metrics/{key}/points. */
-export const isBearerEndpoint = (method: string, pathname: string): boolean => method === 'POST' && POINTS_PATH.test(pathname);
+export const isBearerEndpoint = (method: string, pathname: string): boolean =>
+  method === 'POST' && POINTS_PATH.test(pathname);
 
 /** Wrong, revoked or expired tokens per client address: enough for a typo, far too few for guessing. */
 export const TOKEN_FAILURES = 20;
@@ -33,8 +34,20 @@ function limitersFor(db: Db) {
   let pair = limiters.get(db);
   if (!pair) {
     pair = {
-      failures: new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: 'token-failure', points: TOKEN_FAILURES, duration: TOKEN_FAILURE_WINDOW_SECONDS }),
-      writes: new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: 'token-write', points: TOKEN_WRITES_PER_MINUTE, duration: 60 }),
+      failures: new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        keyPrefix: 'token-failure',
+        points: TOKEN_FAILURES,
+        duration: TOKEN_FAILURE_WINDOW_SECONDS,
+      }),
+      writes: new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        keyPrefix: 'token-write',
+        points: TOKEN_WRITES_PER_MINUTE,
+        duration: 60,
+      }),
     };
     limiters.set(db, pair);
   }
@@ -53,9 +66,11 @@ export async function failuresBlocked(db: Db, address: string, cfg: Config): Pro
 /** Counts one failed attempt from this address. */
 export async function countFailure(db: Db, address: string, cfg: Config): Promise<void> {
   if (cfg.DISABLE_RATE_LIMIT) return;
-  await limitersFor(db).failures.consume(address || 'unknown').catch((refusal: unknown) => {
-    if (!(refusal instanceof RateLimiterRes)) throw refusal;
-  });
+  await limitersFor(db)
+    .failures.consume(address || 'unknown')
+    .catch((refusal: unknown) => {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    });
 }
 
 /** Counts one write by a token; the seconds to wait when it is over its limit, else null. */

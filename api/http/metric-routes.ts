@@ -50,7 +50,8 @@ export const metricsCollection: { GET: Handler; POST: Handler } = {
     handle(async () => {
       requireAdmin(locals.user);
       const values = await readJson(request, metricCreate);
-      if (await findMetric(db(), values.key)) throw new HttpError(409, 'key: a metric with this key already exists', 'key');
+      if (await findMetric(db(), values.key))
+        throw new HttpError(409, 'key: a metric with this key already exists', 'key');
       return json(await createMetric(db(), values), 201);
     }),
 };
@@ -117,10 +118,14 @@ async function writeWithToken(context: RequestContext & { clientAddress: string 
   const cfg = config();
   const database = db();
   const address = clientAddressOf(context, cfg);
-  const unauthorized = () => errorResponse(401, 'A valid access token is required.', undefined, { 'WWW-Authenticate': 'Bearer' });
+  const unauthorized = () =>
+    errorResponse(401, 'A valid access token is required.', undefined, { 'WWW-Authenticate': 'Bearer' });
   try {
     const blocked = await failuresBlocked(database, address, cfg);
-    if (blocked !== null) return errorResponse(429, 'Too many failed attempts. Try again later.', undefined, { 'Retry-After': String(blocked) });
+    if (blocked !== null)
+      return errorResponse(429, 'Too many failed attempts. Try again later.', undefined, {
+        'Retry-After': String(blocked),
+      });
     const secret = bearerTokenOf(context.request);
     // A cookie alone never authorizes this endpoint, whoever it belongs to.
     if (!secret) return unauthorized();
@@ -130,7 +135,10 @@ async function writeWithToken(context: RequestContext & { clientAddress: string 
       return unauthorized();
     }
     const wait = await tokenWrite(database, token.id, cfg);
-    if (wait !== null) return errorResponse(429, 'Too many writes with this token. Try again later.', undefined, { 'Retry-After': String(wait) });
+    if (wait !== null)
+      return errorResponse(429, 'Too many writes with this token. Try again later.', undefined, {
+        'Retry-After': String(wait),
+      });
     await markUsed(database, token.id);
     return await writePoints(context, (key) => {
       if (!mayWrite(token, key)) throw new HttpError(403, 'This token may not write to this metric.');

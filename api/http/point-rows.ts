@@ -11,7 +11,11 @@ const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
  * Refuses the whole body on the first bad row, naming the row and the field.
  */
 export function parsePoints(body: unknown, zone: string, now = new Date()): PointRow[] {
-  const batch = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.points) && !('value' in body) ? body.points : null;
+  const batch = Array.isArray(body)
+    ? body
+    : isObject(body) && Array.isArray(body.points) && !('value' in body)
+      ? body.points
+      : null;
   const rows: unknown[] = batch ?? [body];
   const prefix = batch ? 'points' : '';
   if (rows.length === 0) throw badRequest('points: must have at least one point', 'points');
@@ -35,7 +39,8 @@ export function parsePoints(body: unknown, zone: string, now = new Date()): Poin
       throw new RowError(row, name(field), `${name(field)}: ${message}`);
     }
     const at = result.data.at ? instantOf(result.data.at, zone) : now;
-    if (Number.isNaN(at.getTime())) throw new RowError(row, name('at'), `${name('at')}: must be an ISO 8601 date or date and time`);
+    if (Number.isNaN(at.getTime()))
+      throw new RowError(row, name('at'), `${name('at')}: must be an ISO 8601 date or date and time`);
     if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) {
       throw new RowError(row, name('at'), `${name('at')}: must not be more than one day in the future`);
     }
@@ -53,4 +58,3 @@ export class RowError extends HttpError {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-

@@ -56,7 +56,8 @@ export function generateSeries(spec: SeriesSpec, endDay: string, days = SERIES_D
     if (gap < spec.gapRate) continue;
     const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
     const progress = index / Math.max(1, days - 1);
-    let value = spec.base * (spec.week[weekday] ?? 1) * (1 + spec.drift * (progress - 0.5)) * (1 + spec.noise * (noise * 2 - 1));
+    let value =
+      spec.base * (spec.week[weekday] ?? 1) * (1 + spec.drift * (progress - 0.5)) * (1 + spec.noise * (noise * 2 - 1));
     if (outlier < spec.outlierRate) value *= direction < 0.5 ? 2.5 : 0.3;
     points.push({ day, value: Math.max(0, Math.round(value * scale) / scale) });
   }

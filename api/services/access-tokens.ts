@@ -20,10 +20,16 @@ export type TokenSummary = Omit<AccessToken, 'tokenHash'>;
 const summary = ({ tokenHash: _hash, ...rest }: AccessToken): TokenSummary => rest;
 
 export async function listTokens(db: Db): Promise<TokenSummary[]> {
-  return (await db.select().from(accessTokens).orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))).map(summary);
+  return (await db.select().from(accessTokens).orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))).map(
+    summary,
+  );
 }
 
-export async function createToken(db: Db, input: z.output<typeof tokenCreate>, zone: string): Promise<{ token: string; summary: TokenSummary }> {
+export async function createToken(
+  db: Db,
+  input: z.output<typeof tokenCreate>,
+  zone: string,
+): Promise<{ token: string; summary: TokenSummary }> {
   const token = `${TOKEN_PREFIX}${randomToken()}`;
   const [row] = await db
     .insert(accessTokens)
@@ -57,12 +63,16 @@ export const looksLikeAccessToken = (value: string): boolean => new RegExp(`^${T
  */
 export async function tokenFor(db: Db, secret: string, now = new Date()): Promise<AccessToken | null> {
   if (!looksLikeAccessToken(secret)) return null;
-  const [row] = await db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(secret)));
+  const [row] = await db
+    .select()
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, hashToken(secret)));
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
   return row;
 }
 
-export const mayWrite = (token: AccessToken, metricKey: string): boolean => token.metricKeys === null || token.metricKeys.includes(metricKey);
+export const mayWrite = (token: AccessToken, metricKey: string): boolean =>
+  token.metricKeys === null || token.metricKeys.includes(metricKey);
 
 export async function markUsed(db: Db, id: number, now = new Date()): Promise<void> {
   await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id));

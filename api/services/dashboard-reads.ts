@@ -19,6 +19,10 @@ export async function visibleKpis(db: Db, user: SessionUser | null, zone: string
 }
 
 export async function visibleTrends(db: Db, user: SessionUser | null, zone: string, now = new Date()) {
-  const rows = await db.select().from(trends).where(inArray(trends.visibility, visibleLevels(user))).orderBy(asc(trends.id));
+  const rows = await db
+    .select()
+    .from(trends)
+    .where(inArray(trends.visibility, visibleLevels(user)))
+    .orderBy(asc(trends.id));
   return withMetricTrends(db, rows, zone, now);
 }

@@ -17,16 +17,41 @@ afterAll(() => close());
 
 const ZONE = 'Pacific/Auckland';
 const NOW = new Date('2026-11-20T03:00:00Z'); // 16:00 on 20 November in Auckland
-const spec: SeriesSpec = { base: 10, week: [1, 1.2, 1, 1, 0.9, 0.4, 0.3], noise: 0.4, gapRate: 0.1, outlierRate: 0.02, drift: 0.3, decimals: 1, seed: 99 };
+const spec: SeriesSpec = {
+  base: 10,
+  week: [1, 1.2, 1, 1, 0.9, 0.4, 0.3],
+  noise: 0.4,
+  gapRate: 0.1,
+  outlierRate: 0.02,
+  drift: 0.3,
+  decimals: 1,
+  seed: 99,
+};
 
-async function metricWith(key: string, aggregation: 'sum' | 'average' | 'last' | 'count', points: Array<{ at: Date; value: number }>) {
-  const metric = await createMetric(db, { key, name: key, unit: '', icon: 'Zap', color: '#6fffe9', aggregation, visibility: 'owner' });
+async function metricWith(
+  key: string,
+  aggregation: 'sum' | 'average' | 'last' | 'count',
+  points: Array<{ at: Date; value: number }>,
+) {
+  const metric = await createMetric(db, {
+    key,
+    name: key,
+    unit: '',
+    icon: 'Zap',
+    color: '#6fffe9',
+    aggregation,
+    visibility: 'owner',
+  });
   await upsertPoints(db, metric.id, points);
   return metric;
 }
 
 /** The generator's points as instants: noon of each day in the owner's zone, as the seed stores them. */
-const series = generateSeries(spec, localDay(NOW, ZONE)).map(({ day, value }) => ({ day, value, at: zonedToUtc(`${day}T12:00:00`, ZONE) }));
+const series = generateSeries(spec, localDay(NOW, ZONE)).map(({ day, value }) => ({
+  day,
+  value,
+  at: zonedToUtc(`${day}T12:00:00`, ZONE),
+}));
 
 /** What PostgreSQL should answer, computed here the plain way from the same generator. */
 function expectedMonths(aggregation: string): Array<number | null> {
@@ -45,13 +70,29 @@ function expectedMonths(aggregation: string): Array<number | null> {
 }
 
 describe('monthly aggregation in SQL', () => {
-  it.each(['sum', 'average', 'last', 'count'] as const)('%s per month matches the generator, twelve months ending this month', async (aggregation) => {
-    const metric = await metricWith(`gen-${aggregation}`, aggregation, series);
-    const months = (await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!;
-    expect(months.map((m) => m.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
-    const expected = expectedMonths(aggregation);
-    months.forEach((month, index) => expect(month.value, month.month).toBeCloseTo(expected[index]!, 6));
-  });
+  it.each(['sum', 'average', 'last', 'count'] as const)(
+    '%s per month matches the generator, twelve months ending this month',
+    async (aggregation) => {
+      const metric = await metricWith(`gen-${aggregation}`, aggregation, series);
+      const months = (await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!;
+      expect(months.map((m) => m.month)).toEqual([
+        '2025-12',
+        '2026-01',
+        '2026-02',
+        '2026-03',
+        '2026-04',
+        '2026-05',
+        '2026-06',
+        '2026-07',
+        '2026-08',
+        '2026-09',
+        '2026-10',
+        '2026-11',
+      ]);
+      const expected = expectedMonths(aggregation);
+      months.forEach((month, index) => expect(month.value, month.month).toBeCloseTo(expected[index]!, 6));
+    },
+  );
 
   it('puts a point in the owner’s month, not UTC’s: 00:30 on 1 November in Auckland is still October in UTC', async () => {
     const firstOfNovember = zonedToUtc('2026-11-01T00:30:00', ZONE);
@@ -99,7 +140,10 @@ describe('this month so far against last month to the same moment', () => {
       { at: zonedToUtc('2026-10-30T08:00:00', ZONE), value: 78 },
       { at: zonedToUtc('2026-11-15T08:00:00', ZONE), value: 76 },
     ]);
-    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)).toEqual({ current: 76, previous: 80 });
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)).toEqual({
+      current: 76,
+      previous: 80,
+    });
   });
 
   it('averages and counts the same windows', async () => {
@@ -137,9 +181,25 @@ describe('KPIs and trends backed by a metric', () => {
 
   it('gives a trend twelve monthly values with their month labels', async () => {
     const metric = await metricWith('trend-backed', 'sum', series);
-    const [row] = await db.insert(trends).values({ name: 'T', data: [1], labels: ['x'], unit: '', description: '', metricId: metric.id }).returning();
+    const [row] = await db
+      .insert(trends)
+      .values({ name: 'T', data: [1], labels: ['x'], unit: '', description: '', metricId: metric.id })
+      .returning();
     const [computed] = await withMetricTrends(db, [row!], ZONE, NOW);
-    expect(computed!.labels).toEqual(['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov']);
+    expect(computed!.labels).toEqual([
+      'Dec',
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+    ]);
     expectedMonths('sum').forEach((value, index) => expect(computed!.data[index]).toBeCloseTo(value!, 1));
   });
 });
@@ -149,7 +209,12 @@ describe('writing points', () => {
     const metric = await metricWith('idempotent', 'sum', []);
     const at = new Date('2026-11-01T00:00:00Z');
     expect(await upsertPoints(db, metric.id, [{ at, value: 1, note: 'first' }])).toEqual({ inserted: 1, updated: 0 });
-    expect(await upsertPoints(db, metric.id, [{ at, value: 2 }, { at: new Date('2026-11-02T00:00:00Z'), value: 3 }])).toEqual({ inserted: 1, updated: 1 });
+    expect(
+      await upsertPoints(db, metric.id, [
+        { at, value: 2 },
+        { at: new Date('2026-11-02T00:00:00Z'), value: 3 },
+      ]),
+    ).toEqual({ inserted: 1, updated: 1 });
     const { listPoints } = await import('./metrics.ts');
     const rows = await listPoints(db, metric.id);
     expect(rows.map((row) => [row.value, row.note])).toEqual([

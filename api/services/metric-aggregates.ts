@@ -14,7 +14,11 @@ export interface MonthValue {
   value: number | null;
 }
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** One period's aggregate of `p` (metric_points) for the metric `m`, restricted by `where`. */
 const aggregate = (where: SQL) => sql`case m.aggregation
@@ -25,7 +29,13 @@ const aggregate = (where: SQL) => sql`case m.aggregation
 end`;
 
 /** The last `months` calendar months (the current one included) of each metric, oldest first. */
-export async function monthlyValues(db: Db, metricIds: number[], zone: string, now: Date, months = 12): Promise<Map<number, MonthValue[]>> {
+export async function monthlyValues(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+  months = 12,
+): Promise<Map<number, MonthValue[]>> {
   const result = new Map<number, MonthValue[]>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -67,7 +77,12 @@ export interface PeriodComparison {
  * This month so far against last month up to the same day and time, so a KPI on the 5th is not
  * compared with a whole month. A 'last' metric compares its latest point with the one a month ago.
  */
-export async function compareWithLastMonth(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, PeriodComparison>> {
+export async function compareWithLastMonth(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+): Promise<Map<number, PeriodComparison>> {
   const result = new Map<number, PeriodComparison>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;

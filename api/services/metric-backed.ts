@@ -40,7 +40,10 @@ const monthLabel = (month: string) => MONTH_LABELS[Number(month.slice(5, 7)) - 1
 export async function withMetricKpis(db: Db, rows: KpiRow[], zone: string, now = new Date()): Promise<KpiRow[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.metricId === null ? [] : [row.metricId])))];
   if (ids.length === 0) return rows;
-  const [comparisons, months] = await Promise.all([compareWithLastMonth(db, ids, zone, now), monthlyValues(db, ids, zone, now)]);
+  const [comparisons, months] = await Promise.all([
+    compareWithLastMonth(db, ids, zone, now),
+    monthlyValues(db, ids, zone, now),
+  ]);
   return rows.map((row) => {
     const comparison = row.metricId === null ? undefined : comparisons.get(row.metricId);
     if (!comparison) return row;
@@ -60,6 +63,10 @@ export async function withMetricTrends(db: Db, rows: TrendRow[], zone: string, n
   return rows.map((row) => {
     const values = row.metricId === null ? undefined : months.get(row.metricId);
     if (!values) return row;
-    return { ...row, data: filled(values).map((value) => Math.round(value * 100) / 100), labels: values.map((v) => monthLabel(v.month)) };
+    return {
+      ...row,
+      data: filled(values).map((value) => Math.round(value * 100) / 100),
+      labels: values.map((v) => monthLabel(v.month)),
+    };
   });
 }

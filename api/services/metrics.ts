@@ -67,10 +67,19 @@ export interface PointRow {
  * Writes points in one statement, all or nothing. The same metric + instant updates the point
  * (a retried request is harmless); within one batch the last of two equal instants wins.
  */
-export async function upsertPoints(db: Db, metricId: number, rows: PointRow[]): Promise<{ inserted: number; updated: number }> {
+export async function upsertPoints(
+  db: Db,
+  metricId: number,
+  rows: PointRow[],
+): Promise<{ inserted: number; updated: number }> {
   const unique = new Map<number, PointRow>();
   for (const row of rows) unique.set(row.at.getTime(), row);
-  const values = [...unique.values()].map((row) => ({ metricId, at: row.at, value: row.value, note: row.note ?? null }));
+  const values = [...unique.values()].map((row) => ({
+    metricId,
+    at: row.at,
+    value: row.value,
+    note: row.note ?? null,
+  }));
   if (values.length === 0) return { inserted: 0, updated: 0 };
   const written = await db
     .insert(metricPoints)
@@ -87,7 +96,11 @@ export async function upsertPoints(db: Db, metricId: number, rows: PointRow[]): 
 }
 
 /** A page of a metric's points, newest first, optionally between two instants. */
-export function listPoints(db: Db, metricId: number, options: { from?: Date; to?: Date; limit?: number; offset?: number } = {}) {
+export function listPoints(
+  db: Db,
+  metricId: number,
+  options: { from?: Date; to?: Date; limit?: number; offset?: number } = {},
+) {
   const conditions = [eq(metricPoints.metricId, metricId)];
   if (options.from) conditions.push(gte(metricPoints.at, options.from));
   if (options.to) conditions.push(lt(metricPoints.at, options.to));
@@ -100,9 +113,17 @@ export function listPoints(db: Db, metricId: number, options: { from?: Date; to?
     .offset(options.offset ?? 0);
 }
 
-export async function updatePoint(db: Db, metricId: number, id: number, values: { value?: number; note?: string | null }) {
+export async function updatePoint(
+  db: Db,
+  metricId: number,
+  id: number,
+  values: { value?: number; note?: string | null },
+) {
   if (Object.keys(values).length === 0) {
-    const [row] = await db.select().from(metricPoints).where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)));
+    const [row] = await db
+      .select()
+      .from(metricPoints)
+      .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)));
     return row ?? null;
   }
   const [row] = await db

@@ -31,7 +31,9 @@ export function zonedToUtc(local: string, zone: string): Date {
 
 /** The owner's calendar day (yyyy-mm-dd) at `instant`. */
 export function localDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 /**

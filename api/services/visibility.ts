@@ -7,4 +7,5 @@ export function visibleLevels(user: SessionUser | null): Visibility[] {
   return user.role === 'admin' ? ['public', 'signed-in', 'owner'] : ['public', 'signed-in'];
 }
 
-export const canSee = (user: SessionUser | null, visibility: string): boolean => (visibleLevels(user) as string[]).includes(visibility);
+export const canSee = (user: SessionUser | null, visibility: string): boolean =>
+  (visibleLevels(user) as string[]).includes(visibility);

@@ -20,13 +20,21 @@ beforeAll(async () => {
 
 async function newMetric(name: string, values: Record<string, unknown> = {}): Promise<string> {
   const key = `t-${name}-${run}`;
-  const response = await call('/api/metrics', { method: 'POST', cookie: admin, body: { key, name: `Test ${name}`, unit: 'x', ...values } });
+  const response = await call('/api/metrics', {
+    method: 'POST',
+    cookie: admin,
+    body: { key, name: `Test ${name}`, unit: 'x', ...values },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return key;
 }
 
 async function newToken(values: Record<string, unknown> = {}): Promise<{ id: number; token: string }> {
-  const response = await call('/api/tokens', { method: 'POST', cookie: admin, body: { name: `Token ${run}`, ...values } });
+  const response = await call('/api/tokens', {
+    method: 'POST',
+    cookie: admin,
+    body: { name: `Token ${run}`, ...values },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as { id: number; token: string };
 }
@@ -35,12 +43,19 @@ async function newToken(values: Record<string, unknown> = {}): Promise<{ id: num
 function push(key: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
   return fetch(new URL(`/api/metrics/${key}/points`, base()), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', [TEST_CLIENT_HEADER]: address, ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...headers },
-    body: JSON.stringify(body),
+    headers: {
+      'Content-Type': 'application/json',
+      [TEST_CLIENT_HEADER]: address,
+      ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+      ...headers,
+    },
+    // A string is sent as written (JSON can spell numbers that do not fit a double, like 1e999).
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
-const total = async (key: string) => ((await (await call(`/api/metrics/${key}/points?limit=1`, { cookie: admin })).json()) as { total: number }).total;
+const total = async (key: string) =>
+  ((await (await call(`/api/metrics/${key}/points?limit=1`, { cookie: admin })).json()) as { total: number }).total;
 
 describe('metrics', () => {
   it('creates a metric owner-only by default; its key is fixed, its name may change', async () => {
@@ -54,14 +69,27 @@ describe('metrics', () => {
     const rekey = await call(`/api/metrics/${key}`, { method: 'PATCH', cookie: admin, body: { key: 'other' } });
     expect(rekey.status).toBe(400);
     expect(await rekey.json()).toMatchObject({ field: 'key' });
-    expect((await call('/api/metrics', { method: 'POST', cookie: admin, body: { key, name: 'Again' } })).status).toBe(409);
-    expect((await call('/api/metrics', { method: 'POST', cookie: admin, body: { key: 'Bad Key', name: 'x' } })).status).toBe(400);
-    expect((await call('/api/metrics', { method: 'POST', cookie: viewer, body: { key: `v-${run}`, name: 'x' } })).status).toBe(403);
+    expect((await call('/api/metrics', { method: 'POST', cookie: admin, body: { key, name: 'Again' } })).status).toBe(
+      409,
+    );
+    expect(
+      (await call('/api/metrics', { method: 'POST', cookie: admin, body: { key: 'Bad Key', name: 'x' } })).status,
+    ).toBe(400);
+    expect(
+      (await call('/api/metrics', { method: 'POST', cookie: viewer, body: { key: `v-${run}`, name: 'x' } })).status,
+    ).toBe(403);
   });
 
   it('deleting a metric says how many points went with it', async () => {
     const key = await newMetric('delete');
-    const imported = await call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: admin, body: [{ at: '2026-01-01', value: 1 }, { at: '2026-01-02', value: 2 }] });
+    const imported = await call(`/api/metrics/${key}/points/import`, {
+      method: 'POST',
+      cookie: admin,
+      body: [
+        { at: '2026-01-01', value: 1 },
+        { at: '2026-01-02', value: 2 },
+      ],
+    });
     expect(imported.status).toBe(200);
     expect((await call(`/api/metrics/${key}`, { cookie: admin }).then((r) => r.json())).points).toBe(2);
     const deleted = await call(`/api/metrics/${key}`, { method: 'DELETE', cookie: admin });
@@ -78,10 +106,19 @@ describe('access tokens', () => {
     expect(listText).not.toContain(token);
     expect(listText).not.toMatch(/tokenHash|token_hash/);
     const listed = (JSON.parse(listText) as Array<Record<string, unknown>>).find((row) => row.id === id)!;
-    expect(listed).toMatchObject({ name: `Token ${run}`, lastUsedAt: null, revokedAt: null, expiresAt: '2099-01-01T00:00:00.000Z' });
+    expect(listed).toMatchObject({
+      name: `Token ${run}`,
+      lastUsedAt: null,
+      revokedAt: null,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    });
     expect((await call('/api/tokens', { cookie: viewer })).status).toBe(403);
     expect((await call('/api/tokens')).status).toBe(401);
-    const past = await call('/api/tokens', { method: 'POST', cookie: admin, body: { name: 'Old', expiresAt: '2020-01-01' } });
+    const past = await call('/api/tokens', {
+      method: 'POST',
+      cookie: admin,
+      body: { name: 'Old', expiresAt: '2020-01-01' },
+    });
     expect(past.status).toBe(400);
     expect(await past.json()).toMatchObject({ field: 'expiresAt' });
   });
@@ -94,15 +131,21 @@ describe('access tokens', () => {
     expect(await first.json()).toEqual({ metric: key, inserted: 1, updated: 0 });
     const again = await push(key, token, { at: '2026-11-01T08:00:00Z', value: 5 });
     expect(await again.json()).toEqual({ metric: key, inserted: 0, updated: 1 });
-    const { points } = (await (await call(`/api/metrics/${key}/points`, { cookie: admin })).json()) as { points: Array<{ value: number; note: string }> };
+    const { points } = (await (await call(`/api/metrics/${key}/points`, { cookie: admin })).json()) as {
+      points: Array<{ value: number; note: string }>;
+    };
     expect(points).toMatchObject([{ value: 5, note: 'morning' }]);
-    const listed = ((await (await call('/api/tokens', { cookie: admin })).json()) as Array<{ id: number; lastUsedAt: string | null }>).find((row) => row.id === id)!;
+    const listed = (
+      (await (await call('/api/tokens', { cookie: admin })).json()) as Array<{ id: number; lastUsedAt: string | null }>
+    ).find((row) => row.id === id)!;
     expect(Date.now() - Date.parse(listed.lastUsedAt!)).toBeLessThan(60_000);
     // `at` defaults to now.
     const now = await push(key, token, { value: 1 });
     expect(await now.json()).toMatchObject({ inserted: 1 });
     // Another site's Origin does not matter: the token, not the browser, authorizes.
-    expect((await push(key, token, { at: '2026-11-02', value: 1 }, { Origin: 'https://elsewhere.example' })).status).toBe(200);
+    expect(
+      (await push(key, token, { at: '2026-11-02', value: 1 }, { Origin: 'https://elsewhere.example' })).status,
+    ).toBe(200);
   });
 
   it('takes a batch of up to 1,000, all or nothing, naming the row and field of a refusal', async () => {
@@ -111,14 +154,46 @@ describe('access tokens', () => {
     const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString();
     const batch = Array.from({ length: 1000 }, (_, n) => ({ at: day(n), value: n }));
     expect(await (await push(key, token, batch)).json()).toEqual({ metric: key, inserted: 1000, updated: 0 });
-    expect(await (await push(key, token, { points: batch.slice(0, 3) })).json()).toEqual({ metric: key, inserted: 0, updated: 3 });
+    expect(await (await push(key, token, { points: batch.slice(0, 3) })).json()).toEqual({
+      metric: key,
+      inserted: 0,
+      updated: 3,
+    });
     expect(await total(key)).toBe(1000);
 
     const cases: Array<[string, unknown, string, number | undefined]> = [
-      ['a non-finite value', [{ value: 1, at: day(-500) }, { value: 1e999, at: day(-501) }], 'points[1].value', 1],
-      ['a text value', [{ value: 1, at: day(-500) }, { value: 1, at: day(-501) }, { value: '3', at: day(-502) }], 'points[2].value', 2],
-      ['a date that is not ISO 8601', [{ value: 1, at: day(-500) }, { value: 1, at: '03/04/2026' }], 'points[1].at', 1],
-      ['a date two days ahead', [{ value: 1, at: new Date(Date.now() + 2 * 86_400_000).toISOString() }], 'points[0].at', 0],
+      [
+        'a non-finite value',
+        `[{"value": 1, "at": "${day(-500)}"}, {"value": 1e999, "at": "${day(-501)}"}]`,
+        'points[1].value',
+        1,
+      ],
+      ['a missing value', [{ value: 1, at: day(-500) }, { at: day(-501) }], 'points[1].value', 1],
+      [
+        'a text value',
+        [
+          { value: 1, at: day(-500) },
+          { value: 1, at: day(-501) },
+          { value: '3', at: day(-502) },
+        ],
+        'points[2].value',
+        2,
+      ],
+      [
+        'a date that is not ISO 8601',
+        [
+          { value: 1, at: day(-500) },
+          { value: 1, at: '03/04/2026' },
+        ],
+        'points[1].at',
+        1,
+      ],
+      [
+        'a date two days ahead',
+        [{ value: 1, at: new Date(Date.now() + 2 * 86_400_000).toISOString() }],
+        'points[0].at',
+        0,
+      ],
       ['an unknown field', [{ value: 1, at: day(-500), colour: 'red' }], 'points[0].colour', 0],
       ['1,001 points', Array.from({ length: 1001 }, (_, n) => ({ at: day(-2000 - n), value: 1 })), 'points', undefined],
     ];
@@ -174,8 +249,24 @@ describe('access tokens', () => {
     const auth = { Authorization: `Bearer ${token}` };
     expect((await fetch(new URL('/api/kpis', base()), { headers: auth })).status).toBe(403);
     expect((await fetch(new URL(`/api/metrics/${key}/points`, base()), { headers: auth })).status).toBe(403);
-    expect((await fetch(new URL('/api/tokens', base()), { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"name":"x"}' })).status).toBe(403);
-    expect((await fetch(new URL(`/api/metrics/${key}/points/import`, base()), { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '[{"value":1}]' })).status).toBe(403);
+    expect(
+      (
+        await fetch(new URL('/api/tokens', base()), {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: '{"name":"x"}',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(new URL(`/api/metrics/${key}/points/import`, base()), {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: '[{"value":1}]',
+        })
+      ).status,
+    ).toBe(403);
     expect(await total(key)).toBe(0);
   });
 
@@ -197,7 +288,10 @@ describe('access tokens', () => {
     const key = await newMetric('flood');
     const { token } = await newToken();
     const other = await newToken();
-    for (let n = 0; n < TOKEN_WRITES_PER_MINUTE; n++) expect((await push(key, token, { at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}Z`, value: n })).status).toBe(200);
+    for (let n = 0; n < TOKEN_WRITES_PER_MINUTE; n++)
+      expect(
+        (await push(key, token, { at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}Z`, value: n })).status,
+      ).toBe(200);
     const refused = await push(key, token, { at: '2026-02-01', value: 1 });
     expect(refused.status).toBe(429);
     expect((await push(key, other.token, { at: '2026-02-01', value: 1 })).status).toBe(200);
@@ -207,9 +301,25 @@ describe('access tokens', () => {
 describe('admin writes and KPIs computed from points', () => {
   it('imports through the session (admin only, origin-checked)', async () => {
     const key = await newMetric('import');
-    expect((await call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: viewer, body: [{ value: 1 }] })).status).toBe(403);
-    expect((await call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: admin, body: [{ value: 1 }], headers: { Origin: 'https://elsewhere.example' } })).status).toBe(403);
-    const refused = await call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: admin, body: [{ value: 1, at: '2026-01-01' }, { value: null }] });
+    expect(
+      (await call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: viewer, body: [{ value: 1 }] }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await call(`/api/metrics/${key}/points/import`, {
+          method: 'POST',
+          cookie: admin,
+          body: [{ value: 1 }],
+          headers: { Origin: 'https://elsewhere.example' },
+        })
+      ).status,
+    ).toBe(403);
+    const refused = await call(`/api/metrics/${key}/points/import`, {
+      method: 'POST',
+      cookie: admin,
+      body: [{ value: 1, at: '2026-01-01' }, { value: null }],
+    });
     expect(await refused.json()).toMatchObject({ field: 'points[1].value', row: 1 });
     expect(await total(key)).toBe(0);
   });
@@ -220,12 +330,22 @@ describe('admin writes and KPIs computed from points', () => {
     const created = await call('/api/kpis', {
       method: 'POST',
       cookie: admin,
-      body: { name: `Computed ${run}`, value: '-', icon: 'Zap', color: '#6fffe9', category: 'test', position: 990, metricId: metric.id },
+      body: {
+        name: `Computed ${run}`,
+        value: '-',
+        icon: 'Zap',
+        color: '#6fffe9',
+        category: 'test',
+        position: 990,
+        metricId: metric.id,
+      },
     });
     expect(created.status).toBe(201);
     const kpi = (await created.json()) as { id: number };
     // This month in Auckland, and the instant just after it started / just before, in Auckland's wall-clock time.
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
     const previousLastDay = new Date(Date.UTC(year, monthNumber - 1, 0)).toISOString().slice(0, 10);
     const written = await call(`/api/metrics/${key}/points/import`, {
@@ -237,7 +357,11 @@ describe('admin writes and KPIs computed from points', () => {
       ],
     });
     expect(written.status).toBe(200);
-    const read = (await (await call(`/api/kpis/${kpi.id}`, { cookie: viewer })).json()) as { value: string; sparklineData: number[]; change: string };
+    const read = (await (await call(`/api/kpis/${kpi.id}`, { cookie: viewer })).json()) as {
+      value: string;
+      sparklineData: number[];
+      change: string;
+    };
     expect(read.value).toBe('7');
     expect(read.sparklineData.slice(-2)).toEqual([5, 7]);
     expect(read.sparklineData).toHaveLength(12);
