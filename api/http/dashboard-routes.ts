@@ -11,10 +11,9 @@ import { requireUser } from './guards.ts';
 import { handle, json } from './respond.ts';
 import { badRequest, notFound } from './errors.ts';
 
-/** GET /api/stats: the stats grid's cards, in display order (stat items and KPIs are one entity). */
+/** GET /api/stats: the stats grid's cards this person may see (visitors: the public ones), in display order. */
 export const statsRoute: Handler = ({ locals }) =>
   handle(async () => {
-    requireUser(locals.user);
     const rows = await visibleKpis(db(), locals.user, config().OWNER_TIME_ZONE);
     return json(
       rows.map(({ id, name, value, unit, change, color, icon, sparklineData, tooltip }) => ({
@@ -50,16 +49,17 @@ function idParam(raw: string | undefined): number {
   return id;
 }
 
-/** GET /api/kpis and /api/kpis/{id}: what this person may see; metric-backed values computed from their points. */
+/**
+ * GET /api/kpis and /api/kpis/{id}: what this person may see (visitors the public items, viewers also the
+ * signed-in ones, the owner all); an item they may not see answers 404. Metric-backed values come from points.
+ */
 export const kpisRead: Handler = ({ locals }) =>
   handle(async () => {
-    requireUser(locals.user);
     return json(await visibleKpis(db(), locals.user, config().OWNER_TIME_ZONE));
   });
 
 export const kpiRead: Handler = ({ locals, params }) =>
   handle(async () => {
-    requireUser(locals.user);
     const id = idParam(params.id);
     const row = (await visibleKpis(db(), locals.user, config().OWNER_TIME_ZONE)).find((kpi) => kpi.id === id);
     if (!row) throw notFound('KPI not found.');
@@ -69,13 +69,11 @@ export const kpiRead: Handler = ({ locals, params }) =>
 /** GET /api/trends and /api/trends/{id}, likewise. */
 export const trendsRead: Handler = ({ locals }) =>
   handle(async () => {
-    requireUser(locals.user);
     return json(await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE));
   });
 
 export const trendRead: Handler = ({ locals, params }) =>
   handle(async () => {
-    requireUser(locals.user);
     const id = idParam(params.id);
     const row = (await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE)).find((trend) => trend.id === id);
     if (!row) throw notFound('Trend not found.');

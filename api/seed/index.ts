@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { currentActivities, galleryImages, kpis, metricPoints, metrics, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
 import { localDay, zonedToUtc } from '../services/owner-time.ts';
 import { generateSeries } from './metric-series.ts';
-import { seedMetrics } from './metrics.ts';
+import { PUBLIC_KPIS, PUBLIC_TRENDS, seedMetrics } from './metrics.ts';
 import {
   MINT,
   seedActivities,
@@ -94,8 +94,12 @@ export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now 
     const metricIds = await seedMetricHistory(t, zone, now);
     const byKpi = new Map(seedMetrics.flatMap((metric) => (metric.kpi ? [[metric.kpi, metricIds.get(metric.key)]] : [])));
     const byTrend = new Map(seedMetrics.flatMap((metric) => (metric.trend ? [[metric.trend, metricIds.get(metric.key)]] : [])));
-    await t.insert(kpis).values(seedKpis.map((kpi) => ({ ...kpi, metricId: byKpi.get(kpi.name) ?? null })));
-    await t.insert(trends).values(seedTrends.map((trend) => ({ ...trend, metricId: byTrend.get(trend.name) ?? null })));
+    await t
+      .insert(kpis)
+      .values(seedKpis.map((kpi) => ({ ...kpi, metricId: byKpi.get(kpi.name) ?? null, visibility: PUBLIC_KPIS.has(kpi.name) ? 'public' : 'signed-in' })));
+    await t.insert(trends).values(
+      seedTrends.map((trend) => ({ ...trend, metricId: byTrend.get(trend.name) ?? null, visibility: PUBLIC_TRENDS.has(trend.name) ? 'public' : 'signed-in' })),
+    );
     await t.insert(timelineEvents).values(seedTimeline);
     await t.insert(currentActivities).values(seedActivities);
     await t.insert(nowItems).values(seedNowItems);

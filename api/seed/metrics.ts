@@ -224,3 +224,7 @@ export const seedMetrics: SeedMetric[] = [
     series: { base: 1, week: EVERY_DAY, noise: 0, gapRate: 0.6, outlierRate: 0, drift: 0, decimals: 0, seed: 20 },
   },
 ];
+
+/** Seeded KPIs and trends visitors see (the rest stay signed-in, so a viewer's dashboard is SPEC's). */
+export const PUBLIC_KPIS = new Set(['Projects Shipped']);
+export const PUBLIC_TRENDS = new Set(['Commits', 'Accessibility Score']);

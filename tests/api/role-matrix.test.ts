@@ -13,13 +13,22 @@ beforeAll(async () => {
   viewer = await sessionCookie('viewer');
 });
 
-const PUBLIC_READS = ['/api/projects', '/api/projects/1', '/api/public/projects', '/api/public/projects/1', '/api/projects/1/gallery'];
-const SIGNED_IN_READS = [
+// KPIs, stats and trends answer everyone with what they may see (the seed's first KPI and trend are public);
+// tests/api/visibility.test.ts checks who sees which item.
+const PUBLIC_READS = [
+  '/api/projects',
+  '/api/projects/1',
+  '/api/public/projects',
+  '/api/public/projects/1',
+  '/api/projects/1/gallery',
   '/api/kpis',
   '/api/kpis/1',
   '/api/stats',
   '/api/trends',
   '/api/trends/1',
+  '/api/metrics',
+];
+const SIGNED_IN_READS = [
   '/api/timeline',
   '/api/timeline/1',
   '/api/current-activity',
