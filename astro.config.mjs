@@ -11,7 +11,7 @@ import { minifiedInlineScripts } from './build/inline-scripts.mjs';
 const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
 
 // SITE_URL is the public origin. Behind Vercel's proxy the request URL is only trusted
-// as that origin when its host is allowed here; without it Astro would see https://localhost.
+// as that origin when its host is allowed (security.allowedDomains); without it Astro would see https://localhost.
 const site = process.env.SITE_URL || undefined;
 const siteHost = site ? new URL(site) : undefined;
 
@@ -55,9 +55,11 @@ export default defineConfig({
   security: {
     // Our middleware checks Origin for every non-GET request, JSON included.
     checkOrigin: false,
-    allowedDomains: siteHost
-      ? [{ protocol: siteHost.protocol.replace(':', ''), hostname: siteHost.hostname }]
-      : [],
+    // Only the Vercel build needs this (there it makes the request URL the public origin). On the Node
+    // server it would only make Astro take the client's address from the first, client-written
+    // X-Forwarded-For value; api/http/client-address.ts decides that instead, by TRUSTED_PROXIES.
+    allowedDomains:
+      siteHost && target === 'vercel' ? [{ protocol: siteHost.protocol.replace(':', ''), hostname: siteHost.hostname }] : [],
     csp: {
       // Style attributes (a progress width, a card's own colour) are data, not code: allow them
       // through style-src-attr alone. <style> elements still need their registered hash.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies } from './http/client-address.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up.
@@ -32,6 +33,24 @@ export const configSchema = z
     VERCEL: flag,
     /** HTTP port of the Node server. */
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    /** Interface the Node server listens on; default every interface (0.0.0.0). `127.0.0.1` keeps it to this machine. */
+    HOST: z.string().min(1).optional(),
+    /**
+     * Who may tell the server the client's address through X-Forwarded-For: a number of proxy hops in
+     * front of it, or a comma-separated list of proxy addresses / CIDR ranges. Default none: the
+     * address the connection comes from is the client, and X-Forwarded-For is ignored.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** Public origin, e.g. https://me.example; used for OAuth callbacks and trusted proxy hosts. */
     SITE_URL: z.url().optional(),
     /** PostgreSQL connection string; without it the embedded PGlite database is used. */
@@ -86,7 +105,10 @@ export const configSchema = z
      * files running in parallel from one machine do not share one address. Refused unless NODE_ENV=test or
      * ALLOW_TEST_SWITCHES=1.
      */
-    TEST_CLIENT_ADDRESS_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'must be a header name').optional(),
+    TEST_CLIENT_ADDRESS_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/i, 'must be a header name')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.VERCEL && env.ALLOW_TEST_SWITCHES) {
@@ -96,7 +118,8 @@ export const configSchema = z
     if (!switchesAllowed) {
       const why = env.VERCEL ? 'in a Vercel build' : `when NODE_ENV=${env.NODE_ENV} without ALLOW_TEST_SWITCHES=1`;
       for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT', 'TEST_CLIENT_ADDRESS_HEADER'] as const) {
-        if (env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is a test-only switch and cannot be on ${why}` });
+        if (env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `is a test-only switch and cannot be on ${why}` });
       }
     }
     const pairs = [
@@ -106,7 +129,11 @@ export const configSchema = z
     ] as const;
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
-        ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `must be set together with ${env[a] ? a : b}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [env[a] ? b : a],
+          message: `must be set together with ${env[a] ? a : b}`,
+        });
       }
     }
   });

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 
 export const serverEntry = resolve('dist/server/entry.mjs');
 /**
- * What of the environment a build bakes in: the protocol and host of SITE_URL (Astro's trusted proxy
- * host, security.allowedDomains). A start with another one rebuilds.
+ * What of the environment a build bakes in: the protocol and host of SITE_URL (Astro's `site`).
+ * A start with another one rebuilds.
  */
 const buildStamp = resolve('dist/.build-env.json');
 function buildEnv(): string {
@@ -40,7 +40,8 @@ export function buildIfNeeded(): void {
     // Always a production build: under vitest NODE_ENV is 'test', which would ship development React.
     env: { ...process.env, NODE_ENV: 'production', DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' },
   });
-  if (build.error) console.error(`Could not run astro build (${build.error.message}); run this through npm, e.g. npm start.`);
+  if (build.error)
+    console.error(`Could not run astro build (${build.error.message}); run this through npm, e.g. npm start.`);
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(buildStamp, buildEnv());
 }

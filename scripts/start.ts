@@ -32,6 +32,8 @@ await prepareAuth(database.db, cfg);
 // The built entry would start listening on import; we start it ourselves once the database is ready.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.PORT = String(cfg.PORT);
+// Every interface unless HOST says otherwise (the adapter's own default is 0.0.0.0 too).
+if (cfg.HOST) process.env.HOST = cfg.HOST;
 const { startServer } = await import(pathToFileURL(serverEntry).href);
 const { server } = startServer();
 

@@ -1,3 +1,4 @@
+import { clientAddress } from '../http/client-address.ts';
 import type { Config } from '../config.ts';
 
 /** Methods that must not change anything, so any site may send them. */
@@ -26,17 +27,23 @@ export function isOwnNavigation(request: Request): boolean {
 }
 
 /**
- * The client's address for rate limits. Astro takes it from X-Forwarded-For only when the request's
- * host matches SITE_URL (a trusted proxy), else from the socket.
+ * The client's address for rate limits and logs. On the Node server Astro's `clientAddress` is the
+ * socket's peer (astro.config.mjs gives the Node build no allowedDomains, the only thing that makes
+ * Astro read X-Forwarded-For itself), and `clientAddress` in `#api/http/client-address.ts` decides
+ * what X-Forwarded-For may add, by TRUSTED_PROXIES. On Vercel there is no socket: the platform
+ * replaces X-Forwarded-For with the address it saw, and Astro's Vercel adapter hands that on.
  */
 export function clientAddressOf(context: { clientAddress: string; request: Request }, cfg: Config): string {
   if (cfg.TEST_CLIENT_ADDRESS_HEADER) {
     const claimed = context.request.headers.get(cfg.TEST_CLIENT_ADDRESS_HEADER);
     if (claimed) return `test:${claimed}`;
   }
+  let peer: string | undefined;
   try {
-    return context.clientAddress || 'unknown';
+    peer = context.clientAddress || undefined;
   } catch {
-    return 'unknown';
+    peer = undefined;
   }
+  if (process.env.VERCEL) return peer ?? 'unknown';
+  return clientAddress(peer, context.request.headers, cfg.TRUSTED_PROXIES);
 }
