@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /*
  * One runner, three layers:
- * - unit: *.test.ts beside the code (api/, src/, scripts/);
+ * - unit: *.test.ts beside the code (domain/, api/, src/, scripts/);
  * - server: tests/api (HTTP against the real built server) and tests/e2e (Chromium via playwright-core),
  *   both against one server process started by tests/support/global-setup.ts on a fresh database.
  */
@@ -28,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'api/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  ACCESSIBILITY_SWITCHES,
+  BREAK_MINUTES,
+  COLOR_SCHEMES,
+  FONT_SIZE,
+  LAYOUTS,
+  LINE_HEIGHT,
+  THEMES,
+  type AccessibilitySwitch,
+} from '#domain/vocabulary.ts';
 
 /*
  * The accessibility settings of SPEC §3 as validation shapes. They live on the server side because
@@ -7,39 +17,7 @@ import { z } from 'zod';
  * Plain zod, no drizzle: the settings drawer imports this file and must stay light.
  */
 
-/** The 20 switches, in the order SPEC lists them. */
-export const ACCESSIBILITY_SWITCHES = [
-  'reduceMotion',
-  'disableAutoplay',
-  'slowAnimations',
-  'highContrast',
-  'reducedTransparency',
-  'enlargeText',
-  'focusIndicators',
-  'colorBlindFriendly',
-  'simplerLanguage',
-  'showProgress',
-  'breadcrumbs',
-  'sectionLabels',
-  'reducedStimuli',
-  'calmColors',
-  'noFlashing',
-  'quietMode',
-  'singleTaskMode',
-  'hideDistractions',
-  'emphasizeImportant',
-  'breakReminders',
-] as const;
-export type AccessibilitySwitch = (typeof ACCESSIBILITY_SWITCHES)[number];
-
-export const COLOR_SCHEMES = ['default', 'calm', 'high-contrast', 'warm'] as const;
-export const LAYOUTS = ['default', 'minimal', 'spacious'] as const;
-export const THEMES = ['light', 'dark', 'system'] as const;
-
-/** SPEC §5 slider ranges; break reminders are ours (how long before a gentle nudge). */
-export const FONT_SIZE = { min: 12, max: 24, step: 1 } as const;
-export const LINE_HEIGHT = { min: 1.2, max: 2.5, step: 0.1 } as const;
-export const BREAK_MINUTES = { min: 5, max: 120, step: 5 } as const;
+export { ACCESSIBILITY_SWITCHES, BREAK_MINUTES, COLOR_SCHEMES, FONT_SIZE, LAYOUTS, LINE_HEIGHT, THEMES, type AccessibilitySwitch };
 
 /** At most one decimal, written plainly: what a 0.1-step slider produces (the head script checks the same way). */
 const oneDecimal = (value: number) => /^\d+(\.\d)?$/.test(String(value));

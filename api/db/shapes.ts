@@ -2,6 +2,7 @@ import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { visibility } from '#domain/shapes.ts';
 import * as t from './schema.ts';
+import { ACTIVITY_VALUES, GALLERY_CATEGORIES, MOOD_VALUES } from '#domain/vocabulary.ts';
 
 /*
  * The create shapes (SPEC §5): derived from the tables, id and timestamps left out, with the
@@ -73,7 +74,7 @@ export const galleryImageCreate = createInsertSchema(t.galleryImages, {
   title: required(120),
   description: text(2000),
   imageUrl: imageAddress,
-  category: z.enum(['logo', 'mockup', 'branding', 'web', 'uncategorized']),
+  category: z.enum(GALLERY_CATEGORIES),
   order: z.number().int().min(0),
 })
   .omit({ id: true, createdAt: true, projectId: true })
@@ -158,9 +159,6 @@ export const nowItemCreate = createInsertSchema(t.nowItems, {
   .strict();
 export const nowItemUpdate = nowItemCreate.partial().strict();
 
-export const MOODS = ['focused', 'energetic', 'relaxed', 'creative', 'productive', 'coding'] as const;
-export const ACTIVITIES = ['work', 'study', 'workout', 'creativity', 'relaxation'] as const;
-
 export const playlistCreate = createInsertSchema(t.playlists, {
   id: z.string().trim().regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Spotify playlist id'),
   name: required(160),
@@ -168,8 +166,8 @@ export const playlistCreate = createInsertSchema(t.playlists, {
   imageUrl: clearableImage.optional(),
   tracksTotal: z.number().int().min(0),
   spotifyUrl: webUrl,
-  moods: z.array(z.enum(MOODS)).min(1, 'must have at least one mood'),
-  activities: z.array(z.enum(ACTIVITIES)).min(1, 'must have at least one activity'),
+  moods: z.array(z.enum(MOOD_VALUES)).min(1, 'must have at least one mood'),
+  activities: z.array(z.enum(ACTIVITY_VALUES)).min(1, 'must have at least one activity'),
 })
   .omit({ createdAt: true })
   .strict();

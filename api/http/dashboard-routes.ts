@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
-import { ACTIVITIES, MOODS } from '../db/shapes.ts';
+import { ACTIVITY_VALUES, MOOD_VALUES } from '#domain/vocabulary.ts';
 import { visibleKpis, visibleTrends } from '../services/dashboard-reads.ts';
 import { parseId } from '../services/projects.ts';
 import { moodPlaylists } from '../services/playlists.ts';
@@ -30,7 +30,7 @@ export const statsRoute: Handler = ({ locals }) =>
     );
   });
 
-const moodQuery = z.object({ mood: z.enum(MOODS), activity: z.enum(ACTIVITIES) });
+const moodQuery = z.object({ mood: z.enum(MOOD_VALUES), activity: z.enum(ACTIVITY_VALUES) });
 
 /** GET /api/spotify/mood-playlists?mood=&activity= */
 export const moodPlaylistsRoute: Handler = ({ locals, url }) =>

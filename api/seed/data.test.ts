@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVITIES,
+  ACTIVITY_VALUES as ACTIVITIES,
   GALLERY_CATEGORIES,
-  KPI_ICONS,
-  MOODS,
+  KPI_ICON_NAMES as KPI_ICONS,
+  MOOD_VALUES as MOODS,
   PROJECT_CATEGORIES,
   PROJECT_STATUSES,
+} from '#domain/vocabulary.ts';
+import {
   seedActivities,
   seedGallery,
   seedKpis,

@@ -32,13 +32,6 @@ export type SeedPlaylist = Row<typeof playlists, 'imageUrl' | 'createdAt'> & {
   coverAccent: string | null;
 };
 
-export const PROJECT_CATEGORIES = ['development', 'creative', 'personal', 'research', 'ui-ux-design'] as const;
-export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
-export const GALLERY_CATEGORIES = ['logo', 'mockup', 'branding', 'web', 'uncategorized'] as const;
-export const MOODS = ['focused', 'energetic', 'relaxed', 'creative', 'productive', 'coding'] as const;
-export const ACTIVITIES = ['work', 'study', 'workout', 'creativity', 'relaxation'] as const;
-export const KPI_ICONS = ['Package', 'Bot', 'Box', 'DollarSign', 'Clock', 'BookOpen', 'Heart', 'Flame', 'TrendingUp', 'Users', 'Code', 'Zap'] as const;
-
 /** The mint accent of the whole site (SPEC's default colour). */
 export const MINT = '#6fffe9';
 

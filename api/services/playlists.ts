@@ -1,10 +1,9 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { playlists } from '../db/schema.ts';
-import type { ACTIVITIES, MOODS } from '../db/shapes.ts';
+import { MAX_PLAYLISTS, type Activity, type Mood } from '#domain/vocabulary.ts';
 
-export type Mood = (typeof MOODS)[number];
-export type Activity = (typeof ACTIVITIES)[number];
+export type { Activity, Mood };
 
 /** SPEC §3 "Mood playlists response": Spotify's own playlist shape. */
 export interface PlaylistView {
@@ -15,9 +14,6 @@ export interface PlaylistView {
   tracks: { total: number };
   external_urls: { spotify: string };
 }
-
-/** SPEC §9: at most 9 playlists are shown. */
-export const MAX_PLAYLISTS = 9;
 
 type Row = typeof playlists.$inferSelect;
 
@@ -117,9 +113,4 @@ function toPlaylistView(item: unknown): PlaylistView | null {
     tracks: { total: Number(p.tracks?.total) || 0 },
     external_urls: { spotify: typeof spotify === 'string' ? spotify : `https://open.spotify.com/playlist/${p.id}` },
   };
-}
-
-/** For tests: forget the cached token. */
-export function resetSpotifyToken(): void {
-  token = null;
 }

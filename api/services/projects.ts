@@ -21,9 +21,6 @@ export async function findProject(db: Db, id: number): Promise<Project | null> {
   return row ?? null;
 }
 
-/** Kept here for existing callers; the gallery lives in gallery.ts. */
-export { listGalleryImages } from './gallery.ts';
-
 /** A path segment is an id only when it is a positive whole number written plainly. */
 export function parseId(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;

@@ -1,9 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/client.ts';
 import { ImageRejected, storeImage } from './images.ts';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#domain/vocabulary.ts';
 
-/** SPEC §5: screenshots and uploads are at most 10 MB. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 
 /** What we take from a client, by its bytes (never its name or declared type): SVG and HTML are documents, not pictures. */
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
@@ -11,7 +11,7 @@ const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 
 /** Checks an uploaded file by its content, then stores it through the image pipeline. */
 export async function acceptUpload(db: Db, bytes: Uint8Array): Promise<{ key: string; imageUrl: string }> {
   if (bytes.byteLength === 0) throw new ImageRejected(415, 'The file is empty.');
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected(413, 'Please select an image smaller than 10MB.');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejected(413, `Please select an image smaller than ${MAX_UPLOAD_LABEL}.`);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) {
     throw new ImageRejected(415, 'Only PNG, JPEG, WebP, GIF or AVIF images are accepted.');

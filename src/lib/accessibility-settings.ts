@@ -2,13 +2,18 @@
  * The accessibility settings (SPEC §3, §4, §5) as pure functions: defaults, the operating system's
  * adjustments, reading what is stored, the presets, the status badges and how settings show on <html>.
  * src/scripts/head-init.js applies the same mapping before first paint; a unit test holds them equal.
+ * The names, defaults and ranges themselves are in domain/vocabulary.ts.
  */
 import {
+  A11Y_CLASS_PREFIX,
   ACCESSIBILITY_SWITCHES,
-  accessibilityFields,
-  type AccessibilitySettings,
-  type AccessibilitySwitch,
-} from '#api/db/accessibility-shape.ts';
+  DEFAULT_ACCESSIBILITY,
+  STORAGE_KEYS,
+  layoutClass,
+  schemeClass,
+  switchClass,
+} from '#domain/vocabulary.ts';
+import { accessibilityFields, type AccessibilitySettings } from '#api/db/accessibility-shape.ts';
 
 export {
   ACCESSIBILITY_SWITCHES,
@@ -17,40 +22,14 @@ export {
   FONT_SIZE,
   LAYOUTS,
   LINE_HEIGHT,
-  type AccessibilitySettings,
   type AccessibilitySwitch,
-} from '#api/db/accessibility-shape.ts';
+} from '#domain/vocabulary.ts';
+export type { AccessibilitySettings } from '#api/db/accessibility-shape.ts';
 
-export const STORAGE_KEY = 'accessibility-settings';
+export const STORAGE_KEY = STORAGE_KEYS.accessibility;
 
 /** SPEC §3: every switch off except focusIndicators, showProgress and sectionLabels. */
-export const DEFAULT_SETTINGS: Readonly<AccessibilitySettings> = Object.freeze({
-  reduceMotion: false,
-  disableAutoplay: false,
-  slowAnimations: false,
-  highContrast: false,
-  reducedTransparency: false,
-  enlargeText: false,
-  focusIndicators: true,
-  colorBlindFriendly: false,
-  simplerLanguage: false,
-  showProgress: true,
-  breadcrumbs: false,
-  sectionLabels: true,
-  reducedStimuli: false,
-  calmColors: false,
-  noFlashing: false,
-  quietMode: false,
-  singleTaskMode: false,
-  hideDistractions: false,
-  emphasizeImportant: false,
-  breakReminders: false,
-  fontSize: 16,
-  lineHeight: 1.5,
-  colorScheme: 'default',
-  layout: 'default',
-  breakReminderMinutes: 25,
-});
+export const DEFAULT_SETTINGS: Readonly<AccessibilitySettings> = DEFAULT_ACCESSIBILITY;
 
 type Key = keyof AccessibilitySettings;
 const KEYS = Object.keys(DEFAULT_SETTINGS) as Key[];
@@ -246,12 +225,8 @@ export function activeBadges(s: AccessibilitySettings): Badge[] {
 }
 
 /** Every class this system may put on <html> starts with this, so old ones can be removed. */
-export const CLASS_PREFIX = 'a11y-';
-
-/** reduceMotion → 'a11y-reduce-motion'. */
-export function switchClass(key: AccessibilitySwitch): string {
-  return CLASS_PREFIX + key.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase());
-}
+export const CLASS_PREFIX = A11Y_CLASS_PREFIX;
+export { switchClass };
 
 /** enlargeText lifts the text one step of the type scale above the chosen size. */
 export const ENLARGE_STEP = 1.125;
@@ -270,8 +245,8 @@ export interface DomState {
  */
 export function settingsToDom(s: AccessibilitySettings): DomState {
   const classes = ACCESSIBILITY_SWITCHES.filter((key) => s[key]).map(switchClass);
-  if (s.colorScheme !== 'default') classes.push(`${CLASS_PREFIX}scheme-${s.colorScheme}`);
-  if (s.layout !== 'default') classes.push(`${CLASS_PREFIX}layout-${s.layout}`);
+  if (s.colorScheme !== 'default') classes.push(schemeClass(s.colorScheme));
+  if (s.layout !== 'default') classes.push(layoutClass(s.layout));
   const size = (s.fontSize * (s.enlargeText ? ENLARGE_STEP : 1) * 100) / 16;
   return {
     classes,

@@ -1,20 +1,16 @@
-/** The gallery's category filters (SPEC "Project gallery"), in SPEC's order, with their labels. */
-export const GALLERY_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'logo', label: 'Logo' },
-  { value: 'mockup', label: 'Mockup' },
-  { value: 'branding', label: 'Branding' },
-  { value: 'web', label: 'Web' },
-  { value: 'uncategorized', label: 'Uncategorized' },
-] as const;
+import { GALLERY_CATEGORIES as CATEGORY_VALUES, GALLERY_CATEGORY_LABELS, type GalleryCategory } from '#domain/vocabulary.ts';
 
-export type GalleryCategory = Exclude<(typeof GALLERY_FILTERS)[number]['value'], 'all'>;
+export type { GalleryCategory };
 
-export const GALLERY_CATEGORIES = GALLERY_FILTERS.filter((filter) => filter.value !== 'all') as readonly {
-  value: GalleryCategory;
-  label: string;
-}[];
+/** The gallery's categories in SPEC's order, with their labels. */
+export const GALLERY_CATEGORIES: readonly { value: GalleryCategory; label: string }[] = CATEGORY_VALUES.map((value) => ({
+  value,
+  label: GALLERY_CATEGORY_LABELS[value],
+}));
+
+/** The gallery's category filters (SPEC "Project gallery"): All, then every category. */
+export const GALLERY_FILTERS: readonly { value: GalleryCategory | 'all'; label: string }[] = [{ value: 'all', label: 'All' }, ...GALLERY_CATEGORIES];
 
 export function galleryCategoryLabel(category: string): string {
-  return GALLERY_FILTERS.find((filter) => filter.value === category)?.label ?? 'Uncategorized';
+  return Object.hasOwn(GALLERY_CATEGORY_LABELS, category) ? GALLERY_CATEGORY_LABELS[category as GalleryCategory] : GALLERY_CATEGORY_LABELS.uncategorized;
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITIES as API_ACTIVITIES, MOODS as API_MOODS } from '#api/db/shapes.ts';
-import { ACTIVITIES, MOODS, moodEmoji, moodPlaylistsUrl, playlistCards } from './mood-matcher.ts';
+import { playlistCreate } from '#api/db/shapes.ts';
+import { ACTIVITIES, MOODS } from '#domain/vocabulary.ts';
+import { moodEmoji, moodPlaylistsUrl, playlistCards } from './mood-matcher.ts';
 
 describe('mood matcher display rules', () => {
   it('offers exactly the moods and activities the API accepts', () => {
-    expect(MOODS.map((mood) => mood.value)).toEqual([...API_MOODS]);
-    expect(ACTIVITIES.map((activity) => activity.value)).toEqual([...API_ACTIVITIES]);
+    const accepted = (field: 'moods' | 'activities', value: string) =>
+      playlistCreate.shape[field].safeParse([value]).success;
+    expect(MOODS.every((mood) => accepted('moods', mood.value))).toBe(true);
+    expect(ACTIVITIES.every((activity) => accepted('activities', activity.value))).toBe(true);
+    expect(accepted('moods', 'sleepy')).toBe(false);
+    expect(accepted('activities', 'napping')).toBe(false);
   });
 
   it('gives every mood an emoji and an unknown mood a music note', () => {

@@ -1,32 +1,8 @@
+import { MAX_PLAYLISTS, MOOD_EMOJI_FALLBACK, MOODS } from '#domain/vocabulary.ts';
 import type { PlaylistItem } from './dashboard-types.ts';
 
-/** The Spotify mood matcher's choices and how it shows playlists (SPEC §4, §8, §9). Pure. */
+/** How the Spotify mood matcher shows playlists (SPEC §4, §8, §9); its choices are in domain/vocabulary.ts. Pure. */
 
-export const MOODS = [
-  { value: 'focused', label: 'Focused', emoji: '🎯' },
-  { value: 'energetic', label: 'Energetic', emoji: '⚡' },
-  { value: 'relaxed', label: 'Relaxed', emoji: '😌' },
-  { value: 'creative', label: 'Creative', emoji: '🎨' },
-  { value: 'productive', label: 'Productive', emoji: '🚀' },
-  { value: 'coding', label: 'Coding', emoji: '💻' },
-] as const;
-
-export const ACTIVITIES = [
-  { value: 'work', label: 'Work' },
-  { value: 'study', label: 'Study' },
-  { value: 'workout', label: 'Workout' },
-  { value: 'creativity', label: 'Creativity' },
-  { value: 'relaxation', label: 'Relaxation' },
-] as const;
-
-export type MoodValue = (typeof MOODS)[number]['value'];
-export type ActivityValue = (typeof ACTIVITIES)[number]['value'];
-
-export const DEFAULT_MOOD: MoodValue = 'focused';
-export const DEFAULT_ACTIVITY: ActivityValue = 'work';
-
-/** SPEC §9: a mood without an emoji of its own gets a music note. */
-export const MOOD_EMOJI_FALLBACK = '🎵';
 export function moodEmoji(mood: string): string {
   return MOODS.find((item) => item.value === mood)?.emoji ?? MOOD_EMOJI_FALLBACK;
 }
@@ -37,9 +13,6 @@ export const MATCHER_TEXT = {
   emptyHint: 'Try a different mood or activity.',
   noDescription: 'Curated playlist',
 } as const;
-
-/** SPEC §9: at most 9 playlists are shown. */
-export const MAX_PLAYLISTS = 9;
 
 export interface PlaylistCard {
   id: string;

@@ -1,43 +1,39 @@
-/** How projects are labelled and grouped on the pages (SPEC §2, §4). Pure, shared by pages and islands. */
+/**
+ * How projects are labelled, grouped and searched on the pages (SPEC §2, §4). Pure, shared by pages,
+ * islands and page scripts; the words themselves are in domain/vocabulary.ts.
+ */
+import {
+  CATEGORY_LABELS,
+  DEFAULT_STATUS,
+  SHOWN_AS_UI_UX_DESIGN,
+  STATUS,
+  UNKNOWN_STATUS_COLOR,
+  type ProjectCategory,
+} from '#domain/vocabulary.ts';
 
-export const STATUS = {
-  planned: { label: 'Planned', color: 'var(--status-planned)' },
-  active: { label: 'Active', color: 'var(--status-active)' },
-  completed: { label: 'Completed', color: 'var(--status-completed)' },
-} as const;
+export { STATUS };
 
 /** Planned is the display default; any other unknown value is grey. */
 export function statusInfo(status: string | null | undefined): { label: string; color: string } {
-  if (!status) return STATUS.planned;
-  return STATUS[status as keyof typeof STATUS] ?? { label: capitalize(status), color: 'var(--status-unknown)' };
+  if (!status) return STATUS[DEFAULT_STATUS];
+  return Object.hasOwn(STATUS, status) ? STATUS[status as keyof typeof STATUS] : { label: capitalize(status), color: UNKNOWN_STATUS_COLOR };
 }
-
-export const PUBLIC_CATEGORIES = [
-  { value: 'all', label: 'All' },
-  { value: 'ui-ux-design', label: 'UI/UX Design Systems' },
-  { value: 'development', label: 'Development' },
-  { value: 'creative', label: 'Creative' },
-  { value: 'personal', label: 'Personal' },
-  { value: 'research', label: 'Research' },
-] as const;
 
 /** `sizes` of a card's picture in the 1 / 2 / 3 column grids (the same on every card grid); on a phone the page's 1 rem margins. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, calc(100vw - 2rem)';
-
-export const ADMIN_CATEGORIES = ['all', 'development', 'creative', 'personal', 'research'] as const;
 
 /**
  * SPEC's public-list quirk, kept on purpose: development, creative and personal are shown
  * as ui-ux-design, research is not, so those three filters match nothing there.
  */
 export function publicCategory(category: string): string {
-  return ['development', 'creative', 'personal'].includes(category) ? 'ui-ux-design' : category;
+  return (SHOWN_AS_UI_UX_DESIGN as readonly string[]).includes(category) ? 'ui-ux-design' : category;
 }
 
-/** 'ui-ux-design' reads 'UI/UX Design'; other categories are capitalised; none is 'General'. */
+/** A known category reads its label ('UI/UX Design'); others are capitalised; none is 'General'. */
 export function categoryLabel(category: string | null | undefined): string {
   if (!category) return 'General';
-  if (category === 'ui-ux-design') return 'UI/UX Design';
+  if (Object.hasOwn(CATEGORY_LABELS, category)) return CATEGORY_LABELS[category as ProjectCategory];
   return category.split('-').map(capitalize).join(' ');
 }
 

@@ -3,15 +3,16 @@
  * class on <html>. src/scripts/head-init.js applies the saved value before first paint; this module
  * is what changes it afterwards (the navigation toggle and the React ThemeProvider share it).
  */
-export type ThemePreference = 'light' | 'dark' | 'system';
+import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type ThemePreference } from '#domain/vocabulary.ts';
 
-export const THEME_KEY = 'theme';
-export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
+export type { ThemePreference };
+export const THEME_KEY = STORAGE_KEYS.theme;
+export const THEME_PREFERENCES: readonly ThemePreference[] = THEMES;
 /** Fired on document whenever the preference changes, with the new preference as `detail`. */
 export const THEME_EVENT = 'themechange';
 
 export function parseTheme(value: unknown): ThemePreference {
-  return THEME_PREFERENCES.includes(value as ThemePreference) ? (value as ThemePreference) : 'system';
+  return THEME_PREFERENCES.includes(value as ThemePreference) ? (value as ThemePreference) : DEFAULT_THEME;
 }
 
 /** System follows the operating system's preference once, when applied (SPEC §4). */
@@ -25,7 +26,7 @@ export function readTheme(): ThemePreference {
   try {
     return parseTheme(localStorage.getItem(THEME_KEY));
   } catch {
-    return 'system';
+    return DEFAULT_THEME;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageFileProblem, MAX_IMAGE_BYTES, titleFromFileName } from './upload-image.ts';
+import { imageFileProblem, titleFromFileName } from './upload-image.ts';
+import { MAX_UPLOAD_BYTES as MAX_IMAGE_BYTES } from '#domain/vocabulary.ts';
 
 describe('checking a picked file', () => {
   it('refuses anything that is not an image', () => {

@@ -1,8 +1,6 @@
 import { apiUpload } from './api-client.ts';
 import { downscaleImage } from './downscale-image.ts';
-
-/** SPEC §5, §9: a screenshot is an image of at most 10 MB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+import { MAX_UPLOAD_LABEL } from '#domain/vocabulary.ts';
 
 /** SPEC §8: a non-ok upload call raises 'Upload failed'. */
 export class UploadFailed extends Error {
@@ -15,7 +13,7 @@ export class UploadFailed extends Error {
 /** The toast for a file that may not be sent (SPEC §8), or null when it may. */
 export function imageFileProblem(file: { type: string; size: number }, maxBytes = Infinity): { title: string; description: string } | null {
   if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file.' };
-  if (file.size > maxBytes) return { title: 'File too large', description: 'Please select an image smaller than 10MB.' };
+  if (file.size > maxBytes) return { title: 'File too large', description: `Please select an image smaller than ${MAX_UPLOAD_LABEL}.` };
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   type OsPreferences,
 } from '../lib/accessibility-settings.ts';
 import { minifyInlineScript } from '../../build/inline-scripts.mjs';
+import { DEFAULT_THEME, STORAGE_KEYS } from '#domain/vocabulary.ts';
 
 // As the pages carry it: minified at build time (build/inline-scripts.mjs).
 const code = minifyInlineScript(fileURLToPath(new URL('./head-init.js', import.meta.url)));
@@ -29,7 +31,7 @@ function runHeadScript(stored: string | null, os: OsPreferences & { dark?: boole
   const classes = new Set<string>();
   const vars: Record<string, string> = {};
   const attributes: Record<string, string> = {};
-  const storage: Record<string, string | null> = { 'accessibility-settings': stored, theme };
+  const storage: Record<string, string | null> = { [STORAGE_KEYS.accessibility]: stored, [STORAGE_KEYS.theme]: theme };
   const media: Record<string, boolean> = {
     '(prefers-color-scheme: dark)': Boolean(os.dark),
     '(prefers-reduced-motion: reduce)': os.reducedMotion,
@@ -139,7 +141,7 @@ describe('the head script', () => {
           },
           addEventListener: () => {},
         },
-        localStorage: { getItem: (key: string) => (key === 'theme' ? theme : null) },
+        localStorage: { getItem: (key: string) => (key === STORAGE_KEYS.theme ? theme : null) },
         matchMedia: (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && dark }),
       });
       return [...classes];
@@ -147,5 +149,30 @@ describe('the head script', () => {
     expect(classesOf('dark', false)).toContain('dark');
     expect(classesOf('light', true)).toContain('light');
     expect(classesOf(null, true)).toContain('dark');
+  });
+
+  it("keeps the vocabulary module's storage keys and default theme (it cannot import them)", () => {
+    const attributes: Record<string, string> = {};
+    const asked: string[] = [];
+    runInNewContext(code, {
+      document: {
+        documentElement: {
+          classList: { add: () => {}, toggle: () => {} },
+          style: { setProperty: () => {} },
+          setAttribute: (name: string, value: string) => (attributes[name] = value),
+        },
+        addEventListener: () => {},
+      },
+      localStorage: { getItem: (key: string) => (asked.push(key), null) },
+      matchMedia: () => ({ matches: false }),
+    });
+    expect(asked.sort()).toEqual([STORAGE_KEYS.accessibility, STORAGE_KEYS.theme].sort());
+    expect(attributes['data-theme-preference']).toBe(DEFAULT_THEME);
+  });
+
+  it("shares its storage keys with the accessibility chrome's inline starter", () => {
+    const starter = readFileSync(fileURLToPath(new URL('../components/accessibility/load-chrome.js', import.meta.url)), 'utf8');
+    const keys = [...starter.matchAll(/localStorage\.getItem\('([^']+)'\)/g)].map((match) => match[1]).sort();
+    expect(keys).toEqual([STORAGE_KEYS.accessibility, STORAGE_KEYS.accessibilityPanel].sort());
   });
 });

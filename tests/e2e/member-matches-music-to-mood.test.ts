@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoodPlaylistsResponse } from '#src/lib/dashboard-types.ts';
-import { ACTIVITIES, MOODS, moodPlaylistsUrl, playlistCards } from '#src/lib/mood-matcher.ts';
+import { ACTIVITIES, MOODS } from '#domain/vocabulary.ts';
+import { moodPlaylistsUrl, playlistCards } from '#src/lib/mood-matcher.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { asOwner, eventually, holdRequests, openDashboard, scrollToSection } from './dashboard-journey.ts';
 

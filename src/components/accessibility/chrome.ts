@@ -1,17 +1,18 @@
 /*
  * The small script behind AccessibilityChrome.astro, on every page. It reads the classes the head script
  * put on <html> and loads anything heavier (the settings store, the React drawer, break reminders, the
- * preference sync) only when it is needed. It imports nothing at start: the class names it watches come
+ * preference sync) only when it is needed. It imports nothing heavy at start (the storage keys are plain constants): the class names it watches come
  * from the markup (rendered with the settings module on the server), so zod and the store stay out of it.
  */
 import type { AccessibilitySwitch } from '#src/lib/accessibility-settings.ts';
+import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 
 const root = document.documentElement;
 const panel = document.querySelector<HTMLElement>('[data-a11y-status]');
 const chip = panel?.querySelector<HTMLButtonElement>('[data-status-toggle]');
 const body = panel?.querySelector<HTMLElement>('[data-status-body]');
 const fab = document.querySelector<HTMLButtonElement>('.a11y-fab');
-const PANEL_KEY = 'accessibility-panel';
+const PANEL_KEY = STORAGE_KEYS.accessibilityPanel;
 
 const loadStore = () => import('#src/stores/accessibility.ts');
 let drawer: Promise<typeof import('#src/islands/accessibility/mount.tsx')> | undefined;
@@ -161,7 +162,7 @@ if (root.dataset.session === 'in') followTheAccount();
 else if (root.dataset.session === 'out') {
   // Signed out: the next sign-in takes the server's copy again.
   try {
-    localStorage.removeItem('accessibility-settings-synced');
+    localStorage.removeItem(STORAGE_KEYS.accessibilitySynced);
   } catch {
     // nothing to forget
   }
@@ -181,14 +182,14 @@ function followTheAccount(): void {
   const start = (changed: boolean) => void import('./preferences-sync.ts').then((sync) => sync.startSync({ changed }));
   const stored = () => {
     try {
-      return `${localStorage.getItem('accessibility-settings')}|${localStorage.getItem('theme')}`;
+      return `${localStorage.getItem(STORAGE_KEYS.accessibility)}|${localStorage.getItem(STORAGE_KEYS.theme)}`;
     } catch {
       return '';
     }
   };
   let synced: string | null = null;
   try {
-    synced = localStorage.getItem('accessibility-settings-synced');
+    synced = localStorage.getItem(STORAGE_KEYS.accessibilitySynced);
   } catch {
     // no storage: settle with the server on every page
   }

@@ -6,15 +6,15 @@
  */
 import { apiGet, apiRequest, ApiError } from '#src/lib/api-client.ts';
 import { $settings, currentChoices, replaceChoices } from '#src/stores/accessibility.ts';
+import { parseTheme, readTheme, setTheme, type ThemePreference } from '#src/lib/theme.ts';
+import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 
-const SYNCED_KEY = 'accessibility-settings-synced';
-const THEMES = ['light', 'dark', 'system'] as const;
-type Theme = (typeof THEMES)[number];
+const SYNCED_KEY = STORAGE_KEYS.accessibilitySynced;
 const DEBOUNCE_MS = 800;
 
 interface ServerPreferences {
   accessibility: Record<string, unknown> | null;
-  theme: Theme | null;
+  theme: ThemePreference | null;
 }
 
 function mark(state: 'true' | 'dirty'): void {
@@ -32,32 +32,11 @@ function syncState(): string | null {
   }
 }
 
-function currentTheme(): Theme {
-  try {
-    const theme = localStorage.getItem('theme');
-    return THEMES.find((name) => name === theme) ?? 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-/** The theme as the head script applies it (the `system` choice follows the device once, when applied). */
-function applyTheme(theme: Theme): void {
-  try {
-    localStorage.setItem('theme', theme);
-  } catch {
-    // applied to this page only
-  }
-  const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.classList.toggle('light', !dark);
-}
-
 let stopped = false;
 async function push(): Promise<void> {
   if (stopped) return;
   try {
-    await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: currentTheme() });
+    await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme() });
     mark('true');
   } catch (error) {
     // Signed out meanwhile: stop. Anything else: leave it 'dirty' for the next page to retry.
@@ -85,7 +64,8 @@ export async function startSync({ changed = false }: { changed?: boolean } = {})
     if (!server) return;
     if (server.accessibility) {
       replaceChoices(server.accessibility);
-      if (server.theme) applyTheme(server.theme);
+      // setTheme, not a copy of it: the theme menu follows data-theme-preference and 'themechange'.
+      if (server.theme) setTheme(parseTheme(server.theme));
       mark('true');
     } else {
       await push();
@@ -96,10 +76,10 @@ export async function startSync({ changed = false }: { changed?: boolean } = {})
     schedulePush();
   }
   $settings.listen(schedulePush);
-  let theme = currentTheme();
+  let theme = readTheme();
   new MutationObserver(() => {
-    if (currentTheme() === theme) return;
-    theme = currentTheme();
+    if (readTheme() === theme) return;
+    theme = readTheme();
     schedulePush();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme-preference'] });
 }

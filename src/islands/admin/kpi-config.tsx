@@ -6,14 +6,15 @@ import { ColorField } from './ColorField.tsx';
 import type { EntityConfig } from './EntityPanel.tsx';
 import type { FieldsProps } from './EntityForm.tsx';
 import { Field } from './Field.tsx';
-import { KPI_ICON_NAMES, kpiIcon } from './kpi-icons.ts';
+import { KPI_ICON_NAMES } from '#domain/vocabulary.ts';
+import { isKnownKpiIcon, kpiIcon } from '#src/islands/kpi-icons.ts';
 import { IconTile, Swatch } from './marks.tsx';
 
 export type KpiItem = Omit<typeof kpis.$inferSelect, 'updatedAt'>;
 
 function KpiFields({ draft, set, errors, items }: FieldsProps<KpiDraft> & { items: readonly KpiItem[] }) {
-  const Icon = kpiIcon(draft.icon);
-  const icons = KPI_ICON_NAMES.includes(draft.icon) ? KPI_ICON_NAMES : [...KPI_ICON_NAMES, draft.icon];
+  const { Icon } = kpiIcon(draft.icon);
+  const icons: readonly string[] = isKnownKpiIcon(draft.icon) ? KPI_ICON_NAMES : [...KPI_ICON_NAMES, draft.icon];
   return (
     <>
       <Field label="Name" required error={errors.name}>
@@ -62,7 +63,7 @@ function KpiFields({ draft, set, errors, items }: FieldsProps<KpiDraft> & { item
 }
 
 function KpiRow({ kpi }: { kpi: KpiItem }) {
-  const Icon = kpiIcon(kpi.icon);
+  const { Icon } = kpiIcon(kpi.icon);
   return (
     <article aria-label={kpi.name} className="flex items-start gap-3">
       <IconTile icon={Icon} color={kpi.color} />

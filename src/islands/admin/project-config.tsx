@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { projectCreate, projectUpdate } from '#api/db/shapes.ts';
 import type { Project } from '#api/services/projects.ts';
 import { EMPTY_PROJECT, projectDraft, projectPayload, type ProjectDraft } from '#src/lib/form-conversions.ts';
-import { ADMIN_CATEGORIES, categoryLabel, statusInfo, STATUS } from '#src/lib/project-display.ts';
+import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '#domain/vocabulary.ts';
+import { categoryLabel, statusInfo } from '#src/lib/project-display.ts';
 import type { EntityConfig } from './EntityPanel.tsx';
 import { Field } from './Field.tsx';
 import { Bar, StatusDot } from './marks.tsx';
@@ -11,8 +12,7 @@ import type { FieldsProps } from './EntityForm.tsx';
 /** A project as the admin list holds it (the server's row; dates arrive as JSON strings). */
 export type ProjectItem = Omit<Project, 'createdAt'>;
 
-export const PROJECT_CATEGORIES = [...ADMIN_CATEGORIES.filter((c) => c !== 'all'), 'ui-ux-design'];
-const STATUSES = Object.keys(STATUS);
+const STATUSES: readonly string[] = PROJECT_STATUSES;
 
 /** The project form's fields, shared by the add form, the edit rows and the bulk-import rows. */
 export function ProjectFields({ draft, set, errors, hints = true }: FieldsProps<ProjectDraft> & { hints?: boolean }) {

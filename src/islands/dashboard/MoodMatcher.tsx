@@ -1,25 +1,14 @@
 import { ExternalLink, Music } from 'lucide-react';
 import { useState } from 'react';
 import type { MoodPlaylistsResponse } from '#src/lib/dashboard-types.ts';
-import {
-  ACTIVITIES,
-  DEFAULT_ACTIVITY,
-  DEFAULT_MOOD,
-  MATCHER_TEXT,
-  MAX_PLAYLISTS,
-  MOODS,
-  moodEmoji,
-  moodPlaylistsUrl,
-  playlistCards,
-  type ActivityValue,
-  type MoodValue,
-} from '#src/lib/mood-matcher.ts';
+import { ACTIVITIES, DEFAULT_ACTIVITY, DEFAULT_MOOD, MAX_PLAYLISTS, MOODS, type Activity, type Mood } from '#domain/vocabulary.ts';
+import { MATCHER_TEXT, moodEmoji, moodPlaylistsUrl, playlistCards } from '#src/lib/mood-matcher.ts';
 import { useApiData } from './use-api-data.ts';
 
 /** The Spotify mood matcher: pick a mood and an activity; every change asks the API again (SPEC §4). */
 export default function MoodMatcher() {
-  const [mood, setMood] = useState<MoodValue>(DEFAULT_MOOD);
-  const [activity, setActivity] = useState<ActivityValue>(DEFAULT_ACTIVITY);
+  const [mood, setMood] = useState<Mood>(DEFAULT_MOOD);
+  const [activity, setActivity] = useState<Activity>(DEFAULT_ACTIVITY);
   const state = useApiData<MoodPlaylistsResponse>(moodPlaylistsUrl(mood, activity));
   const cards = state.status === 'ready' ? playlistCards(state.data?.playlists) : [];
   const answeredMood = state.status === 'ready' && typeof state.data?.mood === 'string' ? state.data.mood : mood;
@@ -132,6 +121,6 @@ export default function MoodMatcher() {
   );
 }
 
-function activityPhrase(activity: ActivityValue): string {
+function activityPhrase(activity: Activity): string {
   return activity === 'creativity' ? 'create' : activity === 'relaxation' ? 'relax' : activity;
 }

@@ -15,7 +15,7 @@ import {
 import { useEffect, useState, type CSSProperties } from 'react';
 import type { StatItem } from '#src/lib/dashboard-types.ts';
 import { statCardColors } from '#src/lib/stat-card-colors.ts';
-import { kpiIcon } from './kpi-icons.ts';
+import { kpiIcon } from '#src/islands/kpi-icons.ts';
 import Sparkline from './Sparkline.tsx';
 
 /** SPEC §9: the tooltip sits 4 px from its card. */

@@ -21,7 +21,6 @@ export default function TrendChart({ trend }: { trend: TrendItem }) {
     void import('./chart-setup.ts').then(({ Chart }) => {
       const canvas = canvasRef.current;
       if (cancelled || !canvas) return;
-      const reduced = prefersReducedMotion();
       chartRef.current = new Chart(canvas, {
         type: 'line',
         data: {
@@ -42,7 +41,7 @@ export default function TrendChart({ trend }: { trend: TrendItem }) {
         options: {
           responsive: true,
           maintainAspectRatio: false,
-          animation: reduced ? false : { duration: 800 * motionScale() },
+          animation: chartAnimation(),
           interaction: { mode: 'index', intersect: false },
           plugins: {
             tooltip: {
@@ -77,6 +76,11 @@ export default function TrendChart({ trend }: { trend: TrendItem }) {
   );
 }
 
+/** Off with "Reduce motion" (the chart is drawn at once), twice as long with "Slow animations". */
+function chartAnimation(): false | { duration: number } {
+  return prefersReducedMotion() ? false : { duration: 800 * motionScale() };
+}
+
 /** Line at 3:1 on the card's surface; axis text in the muted ink; grid lines in the border colour. */
 function paint(chart: ChartType<'line'>, trend: TrendItem, canvas: HTMLCanvasElement) {
   const card = canvas.closest('.card') ?? document.documentElement;
@@ -85,6 +89,8 @@ function paint(chart: ChartType<'line'>, trend: TrendItem, canvas: HTMLCanvasEle
   const border = cssVariable('--border') || '#d5dde8';
   const dataset = chart.data.datasets[0];
   if (dataset) dataset.borderColor = readableShade(trend.color, surface, GRAPHIC_CONTRAST);
+  // The settings may change while the chart is shown (usePageLook follows <html>): so does its animation.
+  chart.options.animation = chartAnimation();
   const { x, y } = chart.options.scales ?? {};
   if (x?.ticks) x.ticks.color = muted;
   if (y?.ticks) y.ticks.color = muted;

@@ -1,3 +1,4 @@
+import { DEFAULT_GALLERY_CATEGORY } from '#domain/vocabulary.ts';
 import { ImagePlus } from 'lucide-react';
 import { useState } from 'react';
 import { apiRequest } from '#src/lib/api-client.ts';
@@ -31,7 +32,7 @@ export default function GalleryUploadButton({ projectId, label, primary = false 
         title: titleFromFileName(file.name),
         description: '',
         imageUrl,
-        category: 'uncategorized',
+        category: DEFAULT_GALLERY_CATEGORY,
       });
     } catch (error) {
       setPending(false);

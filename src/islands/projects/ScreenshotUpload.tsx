@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ImageReadError } from '#src/lib/downscale-image.ts';
 import { refreshRegions } from '#src/lib/refresh-regions.ts';
-import { imageFileProblem, MAX_IMAGE_BYTES, uploadImage } from '#src/lib/upload-image.ts';
+import { imageFileProblem, uploadImage } from '#src/lib/upload-image.ts';
+import { MAX_UPLOAD_BYTES } from '#domain/vocabulary.ts';
 import { toast } from '#src/stores/toast.ts';
 import { ImagePickerButton } from './ImagePickerButton.tsx';
 
@@ -19,7 +20,7 @@ export default function ScreenshotUpload({ projectId, projectName, hasImage }: P
   const [pending, setPending] = useState(false);
 
   async function upload(file: File) {
-    const problem = imageFileProblem(file, MAX_IMAGE_BYTES);
+    const problem = imageFileProblem(file, MAX_UPLOAD_BYTES);
     if (problem) return toast({ ...problem, variant: 'destructive' });
     setPending(true);
     try {

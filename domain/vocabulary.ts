@@ -1,0 +1,227 @@
+/*
+ * The product's vocabulary and limits (SPEC §2–§9), written once. Plain constants and tiny pure
+ * helpers: this file imports nothing, so the server, the seed, islands, page scripts and tests can all
+ * use it. Plain CSS and the inline head script (src/scripts/head-init.js) cannot import it; unit tests
+ * hold their copies equal to it (src/styles/vocabulary-in-css.test.ts, src/scripts/head-init.test.ts).
+ */
+
+// ---------- Projects ----------
+
+/** Every project category (the admin form offers them in this order). */
+export const PROJECT_CATEGORIES = ['development', 'creative', 'personal', 'research', 'ui-ux-design'] as const;
+export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<ProjectCategory, string> = {
+  'ui-ux-design': 'UI/UX Design',
+  development: 'Development',
+  creative: 'Creative',
+  personal: 'Personal',
+  research: 'Research',
+};
+
+/** A filter button: 'all' shows every card. */
+export interface CategoryFilter {
+  value: string;
+  label: string;
+}
+
+/** SPEC §4: the public list's filter buttons ("UI/UX Design Systems" is that page's own wording). */
+export const PUBLIC_CATEGORY_FILTERS: readonly CategoryFilter[] = [
+  { value: 'all', label: 'All' },
+  { value: 'ui-ux-design', label: 'UI/UX Design Systems' },
+  { value: 'development', label: CATEGORY_LABELS.development },
+  { value: 'creative', label: CATEGORY_LABELS.creative },
+  { value: 'personal', label: CATEGORY_LABELS.personal },
+  { value: 'research', label: CATEGORY_LABELS.research },
+];
+
+/** SPEC §4: the admin project list's filter buttons (no ui-ux-design button there). */
+export const ADMIN_CATEGORY_FILTERS: readonly CategoryFilter[] = [
+  { value: 'all', label: 'All' },
+  ...(['development', 'creative', 'personal', 'research'] as const).map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+];
+
+/** SPEC's public-list quirk: these categories are shown (and filtered) as ui-ux-design there. */
+export const SHOWN_AS_UI_UX_DESIGN: readonly ProjectCategory[] = ['development', 'creative', 'personal'];
+
+export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+/** Planned is what a project without a status is shown as. */
+export const DEFAULT_STATUS: ProjectStatus = 'planned';
+
+/** Each status's label and colour (CSS custom properties defined in src/styles/global.css). */
+export const STATUS: Record<ProjectStatus, { label: string; color: string }> = {
+  planned: { label: 'Planned', color: 'var(--status-planned)' },
+  active: { label: 'Active', color: 'var(--status-active)' },
+  completed: { label: 'Completed', color: 'var(--status-completed)' },
+};
+export const UNKNOWN_STATUS_COLOR = 'var(--status-unknown)';
+
+// ---------- Gallery ----------
+
+export const GALLERY_CATEGORIES = ['logo', 'mockup', 'branding', 'web', 'uncategorized'] as const;
+export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
+export const DEFAULT_GALLERY_CATEGORY: GalleryCategory = 'uncategorized';
+export const GALLERY_CATEGORY_LABELS: Record<GalleryCategory, string> = {
+  logo: 'Logo',
+  mockup: 'Mockup',
+  branding: 'Branding',
+  web: 'Web',
+  uncategorized: 'Uncategorized',
+};
+
+// ---------- Mood matcher (SPEC §4, §8, §9) ----------
+
+export const MOODS = [
+  { value: 'focused', label: 'Focused', emoji: '🎯' },
+  { value: 'energetic', label: 'Energetic', emoji: '⚡' },
+  { value: 'relaxed', label: 'Relaxed', emoji: '😌' },
+  { value: 'creative', label: 'Creative', emoji: '🎨' },
+  { value: 'productive', label: 'Productive', emoji: '🚀' },
+  { value: 'coding', label: 'Coding', emoji: '💻' },
+] as const;
+
+export const ACTIVITIES = [
+  { value: 'work', label: 'Work' },
+  { value: 'study', label: 'Study' },
+  { value: 'workout', label: 'Workout' },
+  { value: 'creativity', label: 'Creativity' },
+  { value: 'relaxation', label: 'Relaxation' },
+] as const;
+
+export type Mood = (typeof MOODS)[number]['value'];
+export type Activity = (typeof ACTIVITIES)[number]['value'];
+export const MOOD_VALUES = MOODS.map((mood) => mood.value) as [Mood, ...Mood[]];
+export const ACTIVITY_VALUES = ACTIVITIES.map((activity) => activity.value) as [Activity, ...Activity[]];
+export const DEFAULT_MOOD: Mood = 'focused';
+export const DEFAULT_ACTIVITY: Activity = 'work';
+/** SPEC §9: a mood without an emoji of its own gets a music note. */
+export const MOOD_EMOJI_FALLBACK = '🎵';
+
+// ---------- KPIs ----------
+
+/** SPEC §3's known KPI icon names (Lucide's), in SPEC's order; any other name is drawn as Package. */
+export const KPI_ICON_NAMES = ['Package', 'Bot', 'Box', 'DollarSign', 'Clock', 'BookOpen', 'Heart', 'Flame', 'TrendingUp', 'Users', 'Code', 'Zap'] as const;
+export type KpiIconName = (typeof KPI_ICON_NAMES)[number];
+export const FALLBACK_KPI_ICON: KpiIconName = 'Package';
+
+// ---------- Limits ----------
+
+/** SPEC §5, §9: screenshots and uploads are at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The same limit as SPEC's messages say it. */
+export const MAX_UPLOAD_LABEL = '10MB';
+/** SPEC §9: at most 9 playlists are shown. */
+export const MAX_PLAYLISTS = 9;
+
+// ---------- Browser storage keys ----------
+
+export const STORAGE_KEYS = {
+  /** light / dark / system */
+  theme: 'theme',
+  /** The person's accessibility choices (only what differs from the device's defaults), as JSON. */
+  accessibility: 'accessibility-settings',
+  /** What was last synced to the account, so a change made elsewhere is not overwritten. */
+  accessibilitySynced: 'accessibility-settings-synced',
+  /** Whether the accessibility status panel is open. */
+  accessibilityPanel: 'accessibility-panel',
+} as const;
+
+// ---------- Theme and accessibility settings (SPEC §3, §4, §5) ----------
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof THEMES)[number];
+export const DEFAULT_THEME: ThemePreference = 'system';
+
+/** The 20 switches, in the order SPEC lists them. */
+export const ACCESSIBILITY_SWITCHES = [
+  'reduceMotion',
+  'disableAutoplay',
+  'slowAnimations',
+  'highContrast',
+  'reducedTransparency',
+  'enlargeText',
+  'focusIndicators',
+  'colorBlindFriendly',
+  'simplerLanguage',
+  'showProgress',
+  'breadcrumbs',
+  'sectionLabels',
+  'reducedStimuli',
+  'calmColors',
+  'noFlashing',
+  'quietMode',
+  'singleTaskMode',
+  'hideDistractions',
+  'emphasizeImportant',
+  'breakReminders',
+] as const;
+export type AccessibilitySwitch = (typeof ACCESSIBILITY_SWITCHES)[number];
+
+export const COLOR_SCHEMES = ['default', 'calm', 'high-contrast', 'warm'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+export const LAYOUTS = ['default', 'minimal', 'spacious'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+/** SPEC §5 slider ranges; break reminders are ours (how long before a gentle nudge). */
+export const FONT_SIZE = { min: 12, max: 24, step: 1 } as const;
+export const LINE_HEIGHT = { min: 1.2, max: 2.5, step: 0.1 } as const;
+export const BREAK_MINUTES = { min: 5, max: 120, step: 5 } as const;
+
+/** SPEC §3: every switch off except focusIndicators, showProgress and sectionLabels. */
+export const DEFAULT_ACCESSIBILITY = Object.freeze({
+  reduceMotion: false,
+  disableAutoplay: false,
+  slowAnimations: false,
+  highContrast: false,
+  reducedTransparency: false,
+  enlargeText: false,
+  focusIndicators: true,
+  colorBlindFriendly: false,
+  simplerLanguage: false,
+  showProgress: true,
+  breadcrumbs: false,
+  sectionLabels: true,
+  reducedStimuli: false,
+  calmColors: false,
+  noFlashing: false,
+  quietMode: false,
+  singleTaskMode: false,
+  hideDistractions: false,
+  emphasizeImportant: false,
+  breakReminders: false,
+  fontSize: 16 as number,
+  lineHeight: 1.5 as number,
+  colorScheme: 'default' as ColorScheme,
+  layout: 'default' as Layout,
+  breakReminderMinutes: 25 as number,
+});
+
+/** Every class the settings put on <html> starts with this, so old ones can be removed. */
+export const A11Y_CLASS_PREFIX = 'a11y-';
+
+/** reduceMotion → 'a11y-reduce-motion'. */
+export function switchClass(key: AccessibilitySwitch): string {
+  return A11Y_CLASS_PREFIX + key.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase());
+}
+/** calm → 'a11y-scheme-calm' (the default scheme has no class). */
+export function schemeClass(scheme: Exclude<ColorScheme, 'default'>): string {
+  return `${A11Y_CLASS_PREFIX}scheme-${scheme}`;
+}
+/** minimal → 'a11y-layout-minimal' (the default layout has no class). */
+export function layoutClass(layout: Exclude<Layout, 'default'>): string {
+  return `${A11Y_CLASS_PREFIX}layout-${layout}`;
+}
+
+/**
+ * Markers a page puts on its parts so the switches can find them (SPEC §3):
+ * - `data-secondary`: a part that is not the page's main task; 'Hide distractions' and 'Single-task
+ *   mode' remove it from the page and the accessibility tree (display: none), and the status panel counts it.
+ * - `data-section-label="…"`: a section's visible label while 'Section labels' is on.
+ * - `data-hover-scale`: grows a little on hover, unless motion or stimuli are reduced.
+ */
+export const A11Y_MARKERS = {
+  secondary: 'data-secondary',
+  sectionLabel: 'data-section-label',
+  hoverScale: 'data-hover-scale',
+} as const;
