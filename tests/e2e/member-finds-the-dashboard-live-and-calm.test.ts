@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PILL_FALLBACK } from '#src/lib/dashboard-display.ts';
 import type { ActivityItem } from '#src/lib/dashboard-types.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { storeSettingsBeforeLoad } from '../support/page-helpers.ts';
 import { asOwner, eventually, holdRequests, openDashboard, scrollToSection } from './dashboard-journey.ts';
 
 let browser: Browser;
@@ -16,17 +17,6 @@ afterAll(async () => {
 const pillText = (page: Page) => page.locator('[data-focus-pill] [data-focus-text]').textContent();
 /** The pill refreshes every 10 s: allow two rounds and a busy machine. */
 const withinTwoRefreshes = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 250 });
-
-/** Puts a class on <html> as soon as it exists, the way the accessibility settings apply theirs before first paint. */
-const htmlClass = (page: Page, name: string) =>
-  page.addInitScript((className) => {
-    const add = () => document.documentElement?.classList.add(className);
-    if (document.documentElement) add();
-    else
-      new MutationObserver((_, observer) => document.documentElement && (add(), observer.disconnect())).observe(document, {
-        childList: true,
-      });
-  }, name);
 
 const card = (page: Page, index: number) => page.locator('#stats .stat-card').nth(index);
 const style = (page: Page, index: number, property: string) =>
@@ -104,7 +94,7 @@ describe('a member finds the dashboard live, and calm', () => {
 
   it('doubles every duration when the accessibility settings ask for slow animations', async () => {
     const { context, page } = await openDashboard(browser, {
-      before: (p) => htmlClass(p, 'slow-animations'),
+      before: (p) => storeSettingsBeforeLoad(p, { slowAnimations: true }),
     });
     expect(await style(page, 2, 'animation-duration')).toBe('1.2s');
     expect(await style(page, 2, 'animation-delay')).toBe('0.4s');
@@ -119,7 +109,7 @@ describe('a member finds the dashboard live, and calm', () => {
         height: 700,
         reducedMotion: how === 'the operating system' ? 'reduce' : 'no-preference',
         before: async (p) => {
-          if (how === 'the accessibility settings') await htmlClass(p, 'reduce-motion');
+          if (how === 'the accessibility settings') await storeSettingsBeforeLoad(p, { reduceMotion: true });
           trends = await holdRequests(p, '**/api/trends');
         },
       });

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { STORAGE_KEYS } from '#domain/vocabulary.ts';
+import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 
 /** Waits until every React island on the page has hydrated (Astro drops the `ssr` attribute then). */
 export async function waitForIslands(page: Page): Promise<void> {
@@ -56,4 +58,24 @@ export async function tabTo(page: Page, name: string, limit = 300): Promise<void
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached "${name}" in ${limit} presses`);
+}
+
+/**
+ * Settings a person chose earlier on this device, in storage before the page loads (the head script
+ * applies them before first paint, exactly as for a returning visitor). With `synced`, a signed-in
+ * person's device is already in step with the account, so the preference sync does not replace them.
+ * Never add the classes on <html> by hand: only this, or the drawer, is a path a person can take.
+ */
+export async function storeSettingsBeforeLoad(
+  page: Page,
+  settings: Partial<AccessibilitySettings>,
+  { synced = true }: { synced?: boolean } = {},
+): Promise<void> {
+  await page.addInitScript(
+    ([keys, value, inStep]) => {
+      localStorage.setItem(keys.accessibility, value);
+      if (inStep) localStorage.setItem(keys.accessibilitySynced, 'true');
+    },
+    [STORAGE_KEYS, JSON.stringify(settings), synced] as const,
+  );
 }
