@@ -91,7 +91,8 @@ export const kpiCreate = createInsertSchema(t.kpis, {
   sparklineData: z.array(z.number({ error: 'must be numbers' }).finite()).max(100).nullish(),
   tooltip: optionalText(300),
   category: required(40),
-  position: z.number().int().min(0).max(10_000),
+  /** Not in SPEC's body: left out, the KPI goes to the end of the list. */
+  position: z.number().int().min(0).max(10_000).optional(),
   metricId: metricLink,
   visibility: visibility.optional(),
 })

@@ -7,7 +7,14 @@ import type { RecordKind } from './records.ts';
 type TableWithId = PgTable & { id: PgColumn };
 
 /** A record kind from its table: the id column is `id`; updatedAt is stamped when the table has one. */
-function kind(label: string, table: TableWithId, create: z.ZodType, update: z.ZodType, order: PgColumn[] = [table.id]): RecordKind {
+function kind(
+  label: string,
+  table: TableWithId,
+  create: z.ZodType,
+  update: z.ZodType,
+  order: PgColumn[] = [table.id],
+  position?: RecordKind['position'],
+): RecordKind {
   return {
     label,
     table,
@@ -17,11 +24,16 @@ function kind(label: string, table: TableWithId, create: z.ZodType, update: z.Zo
     create,
     update,
     hasUpdatedAt: 'updatedAt' in table,
+    ...(position ? { position } : {}),
   };
 }
 
 /** Every plain record the owner manages, described once. */
-export const kpiKind = kind('KPI', t.kpis, shapes.kpiCreate, shapes.kpiUpdate, [t.kpis.position, t.kpis.id]);
+/** SPEC's POST /api/kpis body has no position: a new KPI goes to the end of the grid. */
+export const kpiKind = kind('KPI', t.kpis, shapes.kpiCreate, shapes.kpiUpdate, [t.kpis.position, t.kpis.id], {
+  key: 'position',
+  column: t.kpis.position,
+});
 export const trendKind = kind('Trend', t.trends, shapes.trendCreate, shapes.trendUpdate);
 export const timelineKind = kind('Timeline event', t.timelineEvents, shapes.timelineCreate, shapes.timelineUpdate, [
   t.timelineEvents.date,

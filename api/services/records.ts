@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -19,6 +19,8 @@ export interface RecordKind<T extends PgTable = PgTable> {
   update: z.ZodType;
   /** Whether the table has an updatedAt column stamped on every change. */
   hasUpdatedAt: boolean;
+  /** A position field (the body's `key`): a record created without one goes to the end of the list. */
+  position?: { key: string; column: PgColumn };
 }
 
 export function listRecords(db: Db, kind: RecordKind) {
@@ -31,7 +33,13 @@ export async function findRecord(db: Db, kind: RecordKind, id: number | string) 
 }
 
 export async function createRecord(db: Db, kind: RecordKind, values: Record<string, unknown>) {
-  const [row] = await db.insert(kind.table).values(values as never).returning();
+  const { position } = kind;
+  const placed =
+    position && values[position.key] === undefined
+      ? // One statement, so two creates at once cannot read the same end of the list before either is stored.
+        { ...values, [position.key]: sql`(select coalesce(max(${position.column}) + 1, 0) from ${kind.table})` }
+      : values;
+  const [row] = await db.insert(kind.table).values(placed as never).returning();
   return row;
 }
 

@@ -9,6 +9,7 @@ describe('now footer', () => {
     expect(nowPlaying([book, track])).toEqual({
       title: 'Slow Orbit',
       subtitle: 'Kelp & Cable',
+      description: '',
       progress: 45,
       isPlaying: true,
       current: '1:48',
@@ -27,6 +28,13 @@ describe('now footer', () => {
   it('shows the book being read, or 67 percent when none arrives', () => {
     expect(currentlyReading([track, book])).toMatchObject({ title: 'Invisible Women', progress: 58, fallback: false });
     expect(currentlyReading(undefined)).toMatchObject({ progress: 67, fallback: true });
+  });
+
+  it("shows an item's description, and none for the fallbacks", () => {
+    expect(nowPlaying([{ ...track, description: ' Recorded on a night train. ' }]).description).toBe('Recorded on a night train.');
+    expect(currentlyReading([{ ...book, description: 'On data gaps.' }]).description).toBe('On data gaps.');
+    expect(nowPlaying(null).description).toBe('');
+    expect(currentlyReading([]).description).toBe('');
   });
 
   it('keeps a progress of 0 and clamps anything outside 0 to 100', () => {

@@ -12,6 +12,8 @@ export const NOW_FALLBACK = {
 export interface NowPlayingView {
   title: string;
   subtitle: string;
+  /** SPEC's Now item has a description: shown under the title when there is one. */
+  description: string;
   progress: number;
   isPlaying: boolean;
   current: string;
@@ -23,6 +25,7 @@ export interface NowPlayingView {
 export interface ReadingView {
   title: string;
   subtitle: string;
+  description: string;
   progress: number;
   fallback: boolean;
 }
@@ -39,6 +42,7 @@ export function nowPlaying(items: readonly NowItem[] | null | undefined): NowPla
     return {
       title: 'Ambient Focus Mix',
       subtitle: 'Lo-fi study beats',
+      description: '',
       progress: NOW_FALLBACK.playingProgress,
       isPlaying: false,
       current: NOW_FALLBACK.current,
@@ -49,6 +53,7 @@ export function nowPlaying(items: readonly NowItem[] | null | undefined): NowPla
   return {
     title: item.title,
     subtitle: item.subtitle ?? '',
+    description: item.description?.trim() ?? '',
     progress: clampProgress(item.progress, NOW_FALLBACK.playingProgress),
     isPlaying: item.metadata?.isPlaying === true,
     current: item.metadata?.current || NOW_FALLBACK.current,
@@ -63,6 +68,7 @@ export function currentlyReading(items: readonly NowItem[] | null | undefined): 
     return {
       title: 'The Design of Everyday Things',
       subtitle: 'Don Norman',
+      description: '',
       progress: NOW_FALLBACK.readingProgress,
       fallback: true,
     };
@@ -70,6 +76,7 @@ export function currentlyReading(items: readonly NowItem[] | null | undefined): 
   return {
     title: item.title,
     subtitle: item.subtitle ?? '',
+    description: item.description?.trim() ?? '',
     progress: clampProgress(item.progress, NOW_FALLBACK.readingProgress),
     fallback: false,
   };
