@@ -18,6 +18,7 @@ export const embeddedOnly = [
   'tests/e2e/accessibility-reflow-and-text-spacing.test.ts',
   'tests/e2e/accessibility-settings-start-from-the-system-and-persist.test.ts',
   'tests/e2e/accessibility-status-panel.test.ts',
+  'tests/e2e/accessibility-switches-reach-every-section.test.ts',
   'tests/e2e/public-pages-are-accessible.test.ts',
   'tests/e2e/owner-pages-are-accessible.test.ts',
 ];

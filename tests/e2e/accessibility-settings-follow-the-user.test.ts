@@ -127,6 +127,22 @@ describe('a signed-in person’s settings follow them to other devices', () => {
     await two.context.close();
   });
 
+  it('shows the theme the sign-in brought in the theme menu, not the one the device had', async () => {
+    const email = newPerson();
+    await put({ accessibility: { quietMode: true }, theme: 'dark' }, await personSessionCookie(email));
+    const { context, page } = await device({}, email);
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.goto('/projects');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themePreference), POLL).toBe('dark');
+    // The button says it, and the menu ticks it (for the eye) and marks it pressed (for screen readers).
+    await page.getByRole('button', { name: 'Theme: dark' }).first().click();
+    const dark = page.locator('.theme-menu:popover-open [data-theme-choice="dark"]');
+    expect(await dark.getAttribute('aria-pressed')).toBe('true');
+    expect(await dark.locator('.tick').isVisible()).toBe(true);
+    expect(await page.locator('.theme-menu:popover-open [data-theme-choice="light"]').getAttribute('aria-pressed')).toBe('false');
+    await context.close();
+  });
+
   it('leaves a visitor’s settings on their device alone', async () => {
     const { context, page } = await newPage(browser);
     const requests: string[] = [];

@@ -5,7 +5,7 @@
  * from the markup (rendered with the settings module on the server), so zod and the store stay out of it.
  */
 import type { AccessibilitySwitch } from '#src/lib/accessibility-settings.ts';
-import { STORAGE_KEYS } from '#domain/vocabulary.ts';
+import { A11Y_MARKERS, STORAGE_KEYS } from '#domain/vocabulary.ts';
 
 const root = document.documentElement;
 const panel = document.querySelector<HTMLElement>('[data-a11y-status]');
@@ -87,6 +87,17 @@ function updateReading(): void {
   }
 }
 
+/* ---- Single-task mode and hide distractions: say how much of this page they took away. ---- */
+const hiddenCount = panel?.querySelector<HTMLElement>('[data-hidden-count]');
+function updateHiddenCount(): void {
+  if (!hiddenCount) return;
+  const marker = `[${A11Y_MARKERS.secondary}]`;
+  // Outermost marked parts only: a hidden section counts once, whatever it holds.
+  const parts = [...document.querySelectorAll(marker)].filter((part) => !part.parentElement?.closest(marker)).length;
+  hiddenCount.textContent = parts === 0 ? 'nothing on this page' : `${parts} ${parts === 1 ? 'section' : 'sections'}`;
+}
+document.addEventListener('regions:refreshed', updateHiddenCount);
+
 /* ---- Just below the top bar, wherever it ends (it may wrap with large text, or follow the breadcrumbs). ---- */
 function placeBelowTopBar(): void {
   if (!panel) return;
@@ -143,6 +154,7 @@ const breakHost = document.querySelector<HTMLElement>('[data-break-host]');
 let remindersLoaded = false;
 function onSettingsChanged(): void {
   syncQuickSwitches();
+  updateHiddenCount();
   if (!remindersLoaded && breakHost && root.classList.contains(breakHost.dataset.whenClass ?? '')) {
     remindersLoaded = true;
     void import('./break-reminder.ts');

@@ -19,6 +19,15 @@
     }
     if (localStorage.getItem('accessibility-settings') !== null) neededAtOnce = true;
   } catch (e) {}
+  // The status panel sits just below the top bar, however tall it is (large text may wrap it), from the
+  // first paint on; chrome.ts takes over once it runs (breadcrumbs, scrolling).
+  var header = document.querySelector('header');
+  var status = document.querySelector('[data-a11y-status]');
+  function place() {
+    if (header && status && root.dataset.chrome !== 'ready') status.style.top = header.getBoundingClientRect().bottom + 8 + 'px';
+  }
+  place();
+  if (header && window.ResizeObserver) new ResizeObserver(place).observe(header);
   document.querySelectorAll('[data-quick]').forEach(function (button) {
     button.setAttribute('aria-checked', String(root.classList.contains(button.dataset.quickClass)));
   });
