@@ -38,7 +38,10 @@ export const PUBLIC_CATEGORY_FILTERS: readonly CategoryFilter[] = [
 /** SPEC §4: the admin project list's filter buttons (no ui-ux-design button there). */
 export const ADMIN_CATEGORY_FILTERS: readonly CategoryFilter[] = [
   { value: 'all', label: 'All' },
-  ...(['development', 'creative', 'personal', 'research'] as const).map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+  ...(['development', 'creative', 'personal', 'research'] as const).map((value) => ({
+    value,
+    label: CATEGORY_LABELS[value],
+  })),
 ];
 
 /** SPEC's public-list quirk: these categories are shown (and filtered) as ui-ux-design there. */
@@ -101,7 +104,20 @@ export const MOOD_EMOJI_FALLBACK = '🎵';
 // ---------- KPIs ----------
 
 /** SPEC §3's known KPI icon names (Lucide's), in SPEC's order; any other name is drawn as Package. */
-export const KPI_ICON_NAMES = ['Package', 'Bot', 'Box', 'DollarSign', 'Clock', 'BookOpen', 'Heart', 'Flame', 'TrendingUp', 'Users', 'Code', 'Zap'] as const;
+export const KPI_ICON_NAMES = [
+  'Package',
+  'Bot',
+  'Box',
+  'DollarSign',
+  'Clock',
+  'BookOpen',
+  'Heart',
+  'Flame',
+  'TrendingUp',
+  'Users',
+  'Code',
+  'Zap',
+] as const;
 export type KpiIconName = (typeof KPI_ICON_NAMES)[number];
 export const FALLBACK_KPI_ICON: KpiIconName = 'Package';
 

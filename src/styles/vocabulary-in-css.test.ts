@@ -28,7 +28,15 @@ function stylesheets(dir: string): string[] {
 }
 
 /** The accessibility chrome's own components share the prefix; they are not settings. */
-const CHROME_CLASSES = new Set(['a11y-status', 'a11y-status-chip', 'a11y-switch', 'a11y-range', 'a11y-drawer', 'a11y-fab', 'a11y-break-host']);
+const CHROME_CLASSES = new Set([
+  'a11y-status',
+  'a11y-status-chip',
+  'a11y-switch',
+  'a11y-range',
+  'a11y-drawer',
+  'a11y-fab',
+  'a11y-break-host',
+]);
 
 const settingClasses = new Set([
   ...ACCESSIBILITY_SWITCHES.map(switchClass),
@@ -53,7 +61,8 @@ describe('the accessibility class names in stylesheets', () => {
     const bare = [...settingClasses].map((name) => name.slice(A11Y_CLASS_PREFIX.length));
     const misses: string[] = [];
     for (const { name, text } of files) {
-      for (const word of bare) if (new RegExp(`(^|[\\s,(>~+])\\.${word}\\b`, 'm').test(text)) misses.push(`${name}: .${word}`);
+      for (const word of bare)
+        if (new RegExp(`(^|[\\s,(>~+])\\.${word}\\b`, 'm').test(text)) misses.push(`${name}: .${word}`);
     }
     expect(misses).toEqual([]);
   });

@@ -36,7 +36,12 @@ const movingAnimations = (page: Page) =>
         const duration = animation.effect?.getComputedTiming().duration;
         return animation.playState === 'running' && typeof duration === 'number' && duration > 0.1;
       })
-      .map((animation) => (animation as CSSAnimation).animationName ?? (animation.effect as KeyframeEffect | null)?.target?.className ?? '?'),
+      .map(
+        (animation) =>
+          (animation as CSSAnimation).animationName ??
+          (animation.effect as KeyframeEffect | null)?.target?.className ??
+          '?',
+      ),
   );
 
 /** The status panel, opened as a person opens it, once its script has started. */
@@ -50,11 +55,17 @@ async function statusPanelText(page: Page): Promise<string> {
 /** Section labels shown (their ::before text), and whether every simpler-language pair shows its plain half. */
 const labelsAndLanguage = (page: Page) =>
   page.evaluate(() => {
-    const labels = [...document.querySelectorAll<HTMLElement>('main [data-section-label], body > div [data-section-label]')]
+    const labels = [
+      ...document.querySelectorAll<HTMLElement>('main [data-section-label], body > div [data-section-label]'),
+    ]
       .filter((el) => el.checkVisibility())
       .map((el) => getComputedStyle(el, '::before').content.replace(/^"|" \/ ""$|"$/g, ''));
-    const full = [...document.querySelectorAll('.text-full')].filter((el) => (el as HTMLElement).checkVisibility()).length;
-    const simple = [...document.querySelectorAll('.text-simple')].filter((el) => (el as HTMLElement).checkVisibility()).length;
+    const full = [...document.querySelectorAll('.text-full')].filter((el) =>
+      (el as HTMLElement).checkVisibility(),
+    ).length;
+    const simple = [...document.querySelectorAll('.text-simple')].filter((el) =>
+      (el as HTMLElement).checkVisibility(),
+    ).length;
     return { labels, full, simple };
   });
 
@@ -91,7 +102,12 @@ describe('slow animations reach the dashboard scripts', () => {
     const canvas = page.locator('#trends canvas[data-animation]').first();
     await canvas.waitFor({ state: 'attached' });
     expect(await canvas.getAttribute('data-animation')).toBe('on');
-    expect(await page.locator('#stats .stat-card').nth(2).evaluate((card) => getComputedStyle(card).animationDuration)).toBe('1.2s');
+    expect(
+      await page
+        .locator('#stats .stat-card')
+        .nth(2)
+        .evaluate((card) => getComputedStyle(card).animationDuration),
+    ).toBe('1.2s');
     await context.close();
   });
 });
@@ -122,7 +138,12 @@ describe('hide distractions and single-task mode remove the secondary sections',
 describe('section labels and simpler language reach every page kind', () => {
   const pages: { path: string; signedIn?: boolean; labels: string[]; simple: boolean }[] = [
     { path: '/', labels: ['Introduction', 'Overview', 'About the site'], simple: true },
-    { path: '/', signedIn: true, labels: ['Introduction', 'Overview', 'Trends', 'Deep dive', 'Timeline', 'Music', 'Now'], simple: true },
+    {
+      path: '/',
+      signedIn: true,
+      labels: ['Introduction', 'Overview', 'Trends', 'Deep dive', 'Timeline', 'Music', 'Now'],
+      simple: true,
+    },
     { path: '/public-projects', labels: ['Introduction', 'Projects'], simple: true },
     { path: '/public-projects/1', labels: ['About', 'Technologies', 'Details'], simple: false },
     { path: '/projects', signedIn: true, labels: ['Introduction', 'Projects'], simple: true },
