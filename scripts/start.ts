@@ -7,6 +7,7 @@ import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { startJobs, stopJobs } from '#api/jobs.ts';
+import { grantLocalAccess } from '#api/export/local-access.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
 
 let cfg;
@@ -40,6 +41,8 @@ const { server } = startServer();
 // The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
 if (!server.server.listening) await new Promise((listening) => server.server.once('listening', listening));
 await printOwnerLink(database.db, cfg);
+// `npm run export` cannot open the embedded database while we hold it; it asks us, with this secret.
+if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT);
 
 // Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
 await startJobs({ databaseUrl: cfg.DATABASE_URL });

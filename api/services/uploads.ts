@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#domain/vocabulary.ts';
 export { MAX_UPLOAD_BYTES };
 
 /** What we take from a client, by its bytes (never its name or declared type): SVG and HTML are documents, not pictures. */
-const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
+export const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
 
 /** Checks an uploaded file by its content, then stores it through the image pipeline. */
 export async function acceptUpload(db: Db, bytes: Uint8Array): Promise<{ key: string; imageUrl: string }> {

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../auth/test-db.ts';
+import type { Database } from '../db/client.ts';
+import { seedDatabase } from '../seed/index.ts';
+import { FORMAT_VERSION, MANIFEST_PATH, type Manifest } from './format.ts';
+import { importArchive, previewImport } from './import.ts';
+import { ArchiveRejected, readTar, TAR_END, tarHeader, tarPadding } from './tar.ts';
+import { freshDatabase } from './test-databases.ts';
+import { writeArchive } from './write.ts';
+
+/*
+ * Round trip and refusals against real databases: PGlite folders in the embedded pass, fresh
+ * PostgreSQL databases (from TEST_DATABASE_URL) in the PostgreSQL pass.
+ */
+const cfg = testConfig({ ADMIN_EMAILS: 'owner@example.test' });
+
+async function exportBytes(database: Database): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  await writeArchive(database, new Writable({ write: (chunk, _, done) => (chunks.push(chunk), done()) }));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const entriesOf = (bytes: Uint8Array) => readTar(gunzipSync(bytes));
+const manifestOf = (bytes: Uint8Array) => JSON.parse(Buffer.from(entriesOf(bytes).get(MANIFEST_PATH)!).toString()) as Manifest;
+
+/** An archive rebuilt from entries (checksums recomputed unless `keepManifest`). */
+function pack(entries: Map<string, Uint8Array>, edit: (manifest: Manifest) => void = () => {}, rawNames: string[] = []): Uint8Array {
+  const manifest = JSON.parse(Buffer.from(entries.get(MANIFEST_PATH)!).toString()) as Manifest;
+  for (const [path, data] of entries) {
+    if (path !== MANIFEST_PATH) manifest.files[path] = { bytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex') };
+  }
+  edit(manifest);
+  const parts: Uint8Array[] = [];
+  const add = (path: string, data: Uint8Array) => {
+    parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
+  };
+  for (const [path, data] of entries) if (path !== MANIFEST_PATH) add(path, data);
+  for (const name of rawNames) {
+    // A header naming an escaping path, written by hand (our writer refuses such names).
+    const header = tarHeader('placeholder.txt', 1, new Date());
+    header.fill(0, 0, 100);
+    header.set(Buffer.from(name), 0);
+    header.fill(32, 148, 156);
+    let sum = 0;
+    for (const byte of header) sum += byte;
+    header.set(Buffer.from(sum.toString(8).padStart(6, '0') + '\0 '), 148);
+    parts.push(header, Buffer.from('x'), tarPadding(1));
+  }
+  add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest)));
+  parts.push(TAR_END);
+  return new Uint8Array(gzipSync(Buffer.concat(parts)));
+}
+
+/** Every table file of the database's export, by path: equal maps mean equal data. */
+async function tableFiles(database: Database): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  for (const [path, data] of entriesOf(await exportBytes(database))) {
+    if (path !== MANIFEST_PATH) result.set(path, createHash('sha256').update(data).digest('hex'));
+  }
+  return result;
+}
+
+let source: Awaited<ReturnType<typeof freshDatabase>>;
+let target: Awaited<ReturnType<typeof freshDatabase>>;
+let archive: Uint8Array;
+
+beforeAll(async () => {
+  // Exported from the embedded database, restored into this pass's kind (PGlite folder or PostgreSQL).
+  source = await freshDatabase('embedded');
+  target = await freshDatabase();
+  const db = source.database.db;
+  await seedDatabase(db);
+  // People, one of them made admin by an old ADMIN_EMAILS, and a session and a sign-in link that must not travel.
+  await db.execute(`insert into users (id, email, email_verified, role) values
+    ('u-owner', 'owner@example.test', true, 'admin'), ('u-friend', 'friend@example.test', true, 'viewer')`);
+  await db.execute(`insert into preferences (user_id, theme) values ('u-owner', 'dark')`);
+  await db.execute(`insert into sessions (sid, sess, expire) values ('s1', '{"userId":"u-owner"}', now() + interval '1 day')`);
+  await db.execute(`insert into login_links (token_hash, expires_at) values ('h1', now() + interval '1 hour')`);
+  archive = await exportBytes(source.database);
+}, 120_000);
+
+afterAll(async () => {
+  await source?.drop();
+  await target?.drop();
+});
+
+describe('export and import', { timeout: 60_000 }, () => {
+  it('describes itself in a manifest and leaves sessions and sign-in links out', () => {
+    const manifest = manifestOf(archive);
+    expect(manifest.formatVersion).toBe(FORMAT_VERSION);
+    expect(manifest.migration.tag).toMatch(/^\d{4}_/);
+    expect(manifest.tables.users!.rows).toBe(2);
+    expect(manifest.tables.projects!.rows).toBeGreaterThan(0);
+    expect(Object.keys(manifest.tables)).not.toContain('sessions');
+    expect(Object.keys(manifest.tables)).not.toContain('login_links');
+    const images = [...entriesOf(archive).keys()].filter((path) => path.startsWith('images/'));
+    expect(images.length).toBe(manifest.tables.images!.rows);
+    expect(images.some((path) => /^images\/[a-z0-9]+\/480\.webp$/.test(path))).toBe(true);
+  });
+
+  it('restores into a fresh database and exports the same table files again', async () => {
+    const summary = await importArchive(target.database, archive, { replace: false, cfg });
+    expect(summary.replaces).toBe(false);
+    const again = await exportBytes(target.database);
+    const first = entriesOf(archive);
+    const second = entriesOf(again);
+    for (const [path, data] of first) {
+      if (path === MANIFEST_PATH) continue;
+      expect(Buffer.from(second.get(path) ?? []).equals(Buffer.from(data)), path).toBe(true);
+    }
+    expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
+
+    const db = target.database.db;
+    expect((await db.execute('select count(*)::int as n from sessions')).rows[0]).toEqual({ n: 0 });
+    // Sequences continue after the restored ids.
+    const { max } = (await db.execute('select max(id) as max from projects')).rows[0] as { max: number };
+    const inserted = await db.execute(`insert into projects (name, description, category) values ('After import', 'x', 'test') returning id`);
+    expect((inserted.rows[0] as { id: number }).id).toBeGreaterThan(max);
+    await db.execute(`delete from projects where name = 'After import'`);
+  });
+
+  it('refuses a database that holds data unless told to replace it, and then signs everyone out', async () => {
+    const before = await tableFiles(target.database);
+    await expect(importArchive(target.database, archive, { replace: false, cfg })).rejects.toThrow(/not empty.*--replace/);
+    expect(await tableFiles(target.database)).toEqual(before);
+
+    const preview = await previewImport(target.database, archive);
+    expect(preview.replaces).toBe(true);
+    expect(preview.tables.find((table) => table.name === 'users')).toEqual({ name: 'users', archive: 2, current: 2 });
+
+    await target.database.db.execute(`insert into sessions (sid, sess, expire) values ('s2', '{"userId":"u-owner"}', now() + interval '1 day')`);
+    await importArchive(target.database, archive, { replace: true, cfg });
+    expect((await target.database.db.execute('select count(*)::int as n from sessions')).rows[0]).toEqual({ n: 0 });
+    expect(await tableFiles(target.database)).toEqual(before);
+  });
+
+  it('re-derives roles from ADMIN_EMAILS, as at every start', async () => {
+    const roles = () => target.database.db.execute(`select email, role from users order by email`).then((r) => r.rows);
+    await importArchive(target.database, archive, { replace: true, cfg: testConfig({ ADMIN_EMAILS: 'owner@example.test,friend@example.test' }) });
+    expect(await roles()).toEqual([
+      { email: 'friend@example.test', role: 'admin' },
+      { email: 'owner@example.test', role: 'admin' },
+    ]);
+    await importArchive(target.database, archive, { replace: true, cfg });
+    expect(await roles()).toEqual([
+      { email: 'friend@example.test', role: 'viewer' },
+      { email: 'owner@example.test', role: 'admin' },
+    ]);
+  });
+
+  const entries = () => new Map(entriesOf(archive));
+  const firstImage = (map: Map<string, Uint8Array>) => [...map.keys()].find((path) => path.startsWith('images/'))!;
+  const refusals: [string, () => Uint8Array, RegExp][] = [
+    ['a truncated archive', () => archive.subarray(0, Math.floor(archive.length / 2)), /truncated/],
+    ['a file that is not an archive', () => new TextEncoder().encode('name,email\nme,me@example.test\n'), /not an archive/],
+    ['a gzip file that is no tar', () => new Uint8Array(gzipSync(Buffer.from('hello'))), /truncated|damaged/],
+    [
+      'a tampered table file (checksum mismatch)',
+      () => {
+        const map = entries();
+        const rows = Buffer.from(map.get('tables/projects.jsonl')!).toString().replace('"progress": ', '"progress": 1');
+        const manifest = map.get(MANIFEST_PATH)!;
+        map.set('tables/projects.jsonl', Buffer.from(rows));
+        // Rebuild the tar but keep the old manifest, so the checksums no longer match.
+        const parts: Uint8Array[] = [];
+        for (const [path, data] of map) if (path !== MANIFEST_PATH) parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
+        parts.push(tarHeader(MANIFEST_PATH, manifest.byteLength, new Date()), manifest, tarPadding(manifest.byteLength), TAR_END);
+        return new Uint8Array(gzipSync(Buffer.concat(parts)));
+      },
+      /Checksum mismatch: tables\/projects\.jsonl/,
+    ],
+    ['a wrong format version', () => pack(entries(), (m) => (m.formatVersion = 99)), /format version 99 is not supported/],
+    ['an archive from a newer schema', () => pack(entries(), (m) => (m.migration = { index: 999, tag: '0999_future' })), /newer version.*0999_future/],
+    [
+      'image bytes that are not an image',
+      () => {
+        const map = entries();
+        map.set(firstImage(map), new TextEncoder().encode('<!doctype html><script>alert(1)</script>'));
+        return pack(map);
+      },
+      /is not an image/,
+    ],
+    ['a path escaping the archive', () => pack(entries(), (m) => (m.files['../escape.txt'] = { bytes: 1, sha256: '0'.repeat(64) }), ['../escape.txt']), /path that is not allowed/],
+    [
+      'a row the database refuses (after every check passed): nothing of it stays',
+      () => {
+        const map = entries();
+        const rows = Buffer.from(map.get('tables/projects.jsonl')!).toString().replace(/"progress": \d+/, '"progress": 500');
+        map.set('tables/projects.jsonl', Buffer.from(rows));
+        return pack(map);
+      },
+      /projects_progress_range|check constraint/,
+    ],
+  ];
+
+  it.each(refusals)('refuses %s with a message naming the problem; the database is unchanged', async (_, make, message) => {
+    const before = await tableFiles(target.database);
+    const attempt = importArchive(target.database, make(), { replace: true, cfg });
+    await expect(attempt).rejects.toThrow(message);
+    expect(await tableFiles(target.database)).toEqual(before);
+  });
+
+  it('names archive problems as refusals, not server errors', async () => {
+    await expect(importArchive(target.database, new Uint8Array([1, 2, 3]), { replace: true, cfg })).rejects.toBeInstanceOf(ArchiveRejected);
+  });
+});

@@ -1,0 +1,43 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/*
+ * PGlite serves one process: while the server runs, `npm run export` cannot open the folder and asks
+ * the server instead, on the loopback interface, proving it may read DATA_DIR with a random secret
+ * the server writes there (mode 0600) at start.
+ */
+export const LOCAL_ACCESS_FILE = 'export-access.json';
+export const LOCAL_ACCESS_HEADER = 'x-export-secret';
+
+const KEY = Symbol.for('portfolio.export-secret');
+type Holder = { [KEY]?: string };
+
+export function grantLocalAccess(dataDir: string, port: number): void {
+  const secret = randomBytes(32).toString('base64url');
+  const path = join(dataDir, LOCAL_ACCESS_FILE);
+  rmSync(path, { force: true });
+  writeFileSync(path, `${JSON.stringify({ url: `http://127.0.0.1:${port}`, secret })}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  (globalThis as Holder)[KEY] = secret;
+}
+
+export function readLocalAccess(dataDir: string): { url: string; secret: string } | null {
+  try {
+    return JSON.parse(readFileSync(join(dataDir, LOCAL_ACCESS_FILE), 'utf8')) as { url: string; secret: string };
+  } catch {
+    return null;
+  }
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Whether the request carries this process's secret and comes from this machine. */
+export function hasLocalAccess(request: Request, clientAddress: string): boolean {
+  const secret = (globalThis as Holder)[KEY];
+  const given = request.headers.get(LOCAL_ACCESS_HEADER);
+  if (!secret || !given || !LOOPBACK.test(clientAddress)) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,77 @@
+import { getTableName, is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema.ts';
+
+/*
+ * What the archive holds, derived from the Drizzle schema: every table is exported unless it is
+ * named here, so a table added later is exported without anyone remembering to list it (a unit test
+ * fails on a table that is neither exported nor denied, and on a denial naming no table).
+ */
+
+/** Tables never exported, with the reason. Restoring them would restore access, not data. */
+export const DENIED_TABLES: Readonly<Record<string, string>> = {
+  sessions: 'signed-in sessions: a restore signs everyone out',
+  login_links: 'one-time sign-in links',
+  rate_limits: 'sign-in attempt counters',
+};
+
+/**
+ * Columns never exported from otherwise exported tables (secret hashes): a table listed here must
+ * allow the column to be empty, or be denied whole.
+ */
+export const DENIED_COLUMNS: Readonly<Record<string, readonly string[]>> = {};
+
+export interface TableInfo {
+  name: string;
+  table: PgTable;
+  /** Database column names, in schema order. */
+  columns: string[];
+  /** Columns stored as files in the archive (bytea). */
+  fileColumns: string[];
+  /** Primary key columns, the export's row order. */
+  primaryKey: string[];
+  /** Tables this one refers to (foreign keys), which must be restored first. */
+  refersTo: string[];
+}
+
+export function allTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+}
+
+function describe(table: PgTable): TableInfo {
+  const config = getTableConfig(table);
+  const denied = DENIED_COLUMNS[config.name] ?? [];
+  const columns = config.columns.filter((column) => !denied.includes(column.name));
+  const primaryKey = config.primaryKeys[0]?.columns.map((column) => column.name) ?? columns.filter((c) => c.primary).map((c) => c.name);
+  if (primaryKey.length === 0) throw new Error(`Table ${config.name} has no primary key; the archive orders rows by it.`);
+  return {
+    name: config.name,
+    table,
+    columns: columns.map((column) => column.name),
+    fileColumns: columns.filter((column) => column.getSQLType() === 'bytea').map((column) => column.name),
+    primaryKey,
+    refersTo: [...new Set(config.foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)))].filter((name) => name !== config.name),
+  };
+}
+
+/** Exported tables, each after the tables it refers to (restore order). */
+export function exportedTables(): TableInfo[] {
+  const pending = allTables()
+    .filter((table) => !(getTableConfig(table).name in DENIED_TABLES))
+    .map(describe);
+  const ordered: TableInfo[] = [];
+  const done = new Set<string>();
+  while (pending.length > 0) {
+    const index = pending.findIndex((info) => info.refersTo.every((name) => done.has(name) || name in DENIED_TABLES));
+    if (index === -1) throw new Error(`Foreign keys form a cycle among ${pending.map((info) => info.name).join(', ')}.`);
+    const [next] = pending.splice(index, 1);
+    ordered.push(next!);
+    done.add(next!.name);
+  }
+  return ordered;
+}
+
+/** Every table of the schema by its database name (exported or denied). */
+export function allTableNames(): string[] {
+  return allTables().map((table) => getTableConfig(table).name);
+}

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { importArchive, previewImport } from '../export/import.ts';
+import { hasLocalAccess } from '../export/local-access.ts';
+import { ArchiveRejected } from '../export/tar.ts';
+import { readBytes } from './body.ts';
+import type { RequestContext } from './context.ts';
+import { HttpError } from './errors.ts';
+import { requireAdmin } from './guards.ts';
+import { handle, json } from './respond.ts';
+
+/** Largest archive the admin page accepts (Vercel's own limit, 4.5 MB, is lower: use the CLI there). */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+type Context = RequestContext & { clientAddress: string };
+
+export const archiveFileName = (now = new Date()) => `portfolio-${now.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
+
+/** GET /api/export: the whole archive, streamed as it is read (the admin, or `npm run export` on this machine). */
+export const exportRoute = (context: Context) =>
+  handle(async () => {
+    if (!hasLocalAccess(context.request, context.clientAddress)) requireAdmin(context.locals.user);
+    const stream = (await import('../export/write.ts')).archiveStream(openDatabase(config()));
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        'Content-Type': 'application/gzip',
+        'Content-Disposition': `attachment; filename="${archiveFileName()}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+async function archiveBody(request: Request): Promise<Uint8Array> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(gzip|x-gzip|octet-stream|x-tar)\s*(;|$)/i.test(type)) {
+    throw new HttpError(415, 'Send the archive as application/gzip.', 'archive');
+  }
+  return readBytes(request, MAX_IMPORT_BYTES);
+}
+
+const refused = (error: unknown) => {
+  if (error instanceof ArchiveRejected) throw new HttpError(400, error.message, 'archive');
+  throw error;
+};
+
+/** POST /api/import/preview: what importing this archive would change (counts per table); changes nothing. */
+export const previewImportRoute = (context: Context) =>
+  handle(async () => {
+    requireAdmin(context.locals.user);
+    const bytes = await archiveBody(context.request);
+    return json(await previewImport(openDatabase(config()), bytes).catch(refused));
+  });
+
+/** POST /api/import: replaces every table with the archive's rows, in one transaction; signs everyone out. */
+export const importRoute = (context: Context) =>
+  handle(async () => {
+    requireAdmin(context.locals.user);
+    const bytes = await archiveBody(context.request);
+    const cfg = config();
+    return json(await importArchive(openDatabase(cfg), bytes, { replace: true, cfg }).catch(refused));
+  });
