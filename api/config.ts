@@ -98,6 +98,15 @@ export const configSchema = z
           return false;
         }
       }, 'must be an IANA time zone name such as Europe/Berlin'),
+    /**
+     * Folder for scheduled backups (the same archive as `npm run export`, mode 0600). Unset: no backups.
+     * Not on Vercel (no disk): rely on the database provider's backups there (e.g. Neon's point-in-time restore).
+     */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** Hours between scheduled backups. */
+    BACKUP_EVERY: z.coerce.number().positive().max(24 * 365).default(24),
+    /** How many backups to keep; older ones are deleted. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     /** Test-only: turns off sign-in rate limits. Refused unless NODE_ENV=test or ALLOW_TEST_SWITCHES=1. */
     DISABLE_RATE_LIMIT: flag,
     /**

@@ -80,7 +80,7 @@ beforeAll(async () => {
   await db.execute(`insert into sessions (sid, sess, expire) values ('s1', '{"userId":"u-owner"}', now() + interval '1 day')`);
   await db.execute(`insert into login_links (token_hash, expires_at) values ('h1', now() + interval '1 hour')`);
   archive = await exportBytes(source.database);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await source?.drop();

@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { base, call } from '../support/http.ts';
+import { sessionCookie } from '../support/sign-in.ts';
+
+/*
+ * The admin's export and import endpoints against the real server. A real import replaces every
+ * table and signs everyone out, which the other test files sharing this server would feel, so the
+ * import itself is proven by api/export/archive.test.ts and scripts/move-database.test.ts; here only
+ * its refusals run (each leaves the data as it was).
+ */
+let admin = '';
+let viewer = '';
+let work = '';
+beforeAll(async () => {
+  [admin, viewer] = await Promise.all([sessionCookie('admin'), sessionCookie('viewer')]);
+  work = mkdtempSync(join(tmpdir(), 'export-api-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const post = (path: string, body: Uint8Array, cookie: string, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, base()), {
+    method: 'POST',
+    body: body as BodyInit,
+    headers: { Origin: base(), Cookie: cookie, 'Content-Type': 'application/gzip', ...headers },
+  });
+
+async function download(): Promise<{ first: number; bytes: Uint8Array; headers: Headers }> {
+  const response = await call('/api/export', { cookie: admin });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let first = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (chunks.length === 0) first = value.byteLength;
+    chunks.push(value);
+  }
+  return { first, bytes: new Uint8Array(Buffer.concat(chunks)), headers: response.headers };
+}
+
+describe('export and import in the admin area', () => {
+  let archive: Uint8Array;
+
+  it('streams the whole archive to the admin as a download', async () => {
+    const { first, bytes, headers } = await download();
+    archive = bytes;
+    expect(headers.get('content-type')).toBe('application/gzip');
+    expect(headers.get('content-disposition')).toMatch(/^attachment; filename="portfolio-[0-9TZ-]+\.tar\.gz"$/);
+    expect(headers.get('cache-control')).toBe('no-store');
+    // Streamed: sent in pieces as it is made (no length known up front), the first long before the last.
+    expect(headers.get('content-length')).toBeNull();
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(bytes.byteLength / 4);
+    const tar = gunzipSync(bytes).toString('latin1');
+    expect(tar).toContain('tables/projects.jsonl');
+    expect(tar).toContain('"formatVersion": 1');
+    expect(tar).not.toContain('tables/sessions.jsonl');
+  });
+
+  it('answers the export only to the admin', async () => {
+    expect((await call('/api/export')).status).toBe(401);
+    expect((await call('/api/export', { cookie: viewer })).status).toBe(403);
+    // A made-up secret from this machine is no key either.
+    expect((await call('/api/export', { headers: { 'x-export-secret': 'guess' } })).status).toBe(401);
+  });
+
+  it('previews an import: counts per table and what would be replaced, changing nothing', async () => {
+    const response = await post('/api/import/preview', archive, admin);
+    expect(response.status).toBe(200);
+    const summary = await response.json();
+    expect(summary.replaces).toBe(true);
+    const projects = summary.tables.find((table: { name: string }) => table.name === 'projects');
+    expect(projects.archive).toBeGreaterThan(0);
+    expect(projects.current).toBeGreaterThan(0);
+    // Still signed in: nothing was replaced.
+    expect((await call('/api/auth/user', { cookie: admin })).status).toBe(200);
+  });
+
+  it('refuses imports from anyone but the admin, from other sites, and of bad archives, changing nothing', async () => {
+    const before = (await call('/api/public/projects')).status === 200 ? await (await call('/api/public/projects')).text() : '';
+    expect((await post('/api/import', archive, viewer)).status).toBe(403);
+    expect((await post('/api/import', archive, '')).status).toBe(401);
+    expect((await post('/api/import', archive, admin, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post('/api/import', archive, admin, { 'Content-Type': 'text/plain' })).status).toBe(415);
+
+    const truncated = await post('/api/import', archive.subarray(0, archive.byteLength >> 1), admin);
+    expect(truncated.status).toBe(400);
+    expect(await truncated.json()).toEqual({ error: expect.stringMatching(/truncated/), field: 'archive' });
+    const notArchive = await post('/api/import', new TextEncoder().encode('hello'), admin);
+    expect((await notArchive.json()).error).toMatch(/not an archive/);
+    const noTar = await post('/api/import', new Uint8Array(gzipSync('hello')), admin);
+    expect(noTar.status).toBe(400);
+
+    expect((await call('/api/auth/user', { cookie: admin })).status).toBe(200);
+    if (before) expect(await (await call('/api/public/projects')).text()).toBe(before);
+  });
+
+  it.skipIf(inject('databaseUrl') !== '')('npm run export asks the running server when it holds the embedded database', async () => {
+    const dataDir = join(dirname(inject('serverLog')), 'pglite');
+    const secret = statSync(join(dataDir, 'export-access.json'));
+    expect(secret.mode & 0o777).toBe(0o600);
+    const out = join(work, 'via-server.tar.gz');
+    await promisify(execFile)(process.execPath, ['scripts/export.ts', '--out', out], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    });
+    const tar = gunzipSync(readFileSync(out)).toString('latin1');
+    expect(tar).toContain('tables/users.jsonl');
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+  });
+});
