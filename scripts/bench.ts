@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { benchAdminDownload, benchExportImport } from './bench-export.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
 import { freePort, stopProcess } from './processes.ts';
@@ -165,7 +166,7 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
  * Builds if needed and starts scripts/start.ts on a free port with a throwaway embedded database.
  * The owner's one-time sign-in link the server prints at start is kept, to measure signed-in pages.
  */
-export async function startBenchServer(): Promise<{ baseUrl: string; ownerLink: Promise<string>; stop: () => Promise<void> }> {
+export async function startBenchServer(): Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }> {
   buildIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
@@ -188,6 +189,7 @@ export async function startBenchServer(): Promise<{ baseUrl: string; ownerLink: 
   await waitFor(async () => (await fetch(`${baseUrl}/public-projects`)).ok, 'The server', 120_000);
   return {
     baseUrl,
+    pid: server.pid!,
     ownerLink,
     stop: async () => {
       await stopProcess(server);
@@ -271,6 +273,9 @@ async function main(): Promise<void> {
     for (const [index, result] of results.entries()) console.log(formatMeasurement(result, pages[index]!.label) + '\n');
     const missed = results.filter((result) => !metTargets(result)).length;
     console.log(missed === 0 ? 'Every page met its targets.' : `${missed} of ${results.length} pages missed a target (marked ✗).`);
+    console.log('\nExport and import (issue 15)');
+    for (const line of await benchExportImport()) console.log(`  ${line}`);
+    console.log(`  ${await benchAdminDownload(server.baseUrl, cookie, server.pid)}`);
     mkdirSync('bench-results', { recursive: true });
     const file = resolve('bench-results', `pages-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(results, null, 2));

@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await source?.drop();
   await target?.drop();
-});
+}, 60_000);
 
 describe('export and import', { timeout: 60_000 }, () => {
   it('describes itself in a manifest and leaves sessions and sign-in links out', () => {

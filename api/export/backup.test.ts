@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fresh?.drop();
   rmSync(join(dir, '..'), { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('scheduled backups', { timeout: 60_000 }, () => {
   it('writes private, complete archives and keeps only the newest ones', async () => {
