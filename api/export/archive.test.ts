@@ -4,7 +4,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../auth/test-db.ts';
 import type { Database } from '../db/client.ts';
-import { seedDatabase } from '../seed/index.ts';
+import { storeImage } from '../services/images.ts';
+import type { Db } from '../db/client.ts';
+import sharp from 'sharp';
 import { FORMAT_VERSION, MANIFEST_PATH, type Manifest } from './format.ts';
 import { importArchive, previewImport } from './import.ts';
 import { ArchiveRejected, readTar, TAR_END, tarHeader, tarPadding } from './tar.ts';
@@ -63,6 +65,22 @@ async function tableFiles(database: Database): Promise<Map<string, string>> {
   return result;
 }
 
+/** A little of everything the schema holds (text arrays, number arrays, jsonb, timestamps, images with variants). */
+async function fillEveryKindOfColumn(db: Db): Promise<void> {
+  const png = (color: string) => sharp({ create: { width: 800, height: 500, channels: 3, background: color } }).png().toBuffer();
+  const [cover, shot] = [await storeImage(db, new Uint8Array(await png('#6fffe9'))), await storeImage(db, new Uint8Array(await png('#ff6fa8')))];
+  await db.execute(`insert into projects (name, description, status, progress, category, tags, technologies, start_date, image_url) values
+    ('Loom', 'A "quoted" description, with ünïcode and a\nnewline', 'active', 40, 'creative', '{a,b}', '{TypeScript}', '2026-01-05', '${cover.imageUrl}'),
+    ('Atlas', 'Second', 'planned', 0, 'research', '{}', '{}', null, null)`);
+  await db.execute(`insert into gallery_images (project_id, title, image_url, "order") select id, 'Shot', '${shot.imageUrl}', 2 from projects where name = 'Loom'`);
+  await db.execute(`insert into kpis (name, value, icon, category, sparkline_data, position) values ('Focus', '7.5', 'Brain', 'mind', '{1.5,2.25,3}', 1)`);
+  await db.execute(`insert into trends (name, data, labels, unit, description) values ('Sleep', '{7.1,7.4}', '{Jan,Feb}', 'h', 'Hours')`);
+  await db.execute(`insert into timeline_events (date, title, description, category, tags) values ('2026-02-01', 'Launch', 'Went live', 'career', '{web}')`);
+  await db.execute(`insert into current_activities (type, title, progress, metadata) values ('focus', 'Writing', 30, '{"nested":{"list":[1,2]}}')`);
+  await db.execute(`insert into now_items (type, title, progress, metadata) values ('spotify', 'Song', 50, '{"isPlaying":true}')`);
+  await db.execute(`insert into playlists (id, name, spotify_url, moods) values ('pl1', 'Deep', 'https://open.spotify.com/playlist/pl1', '{focused}')`);
+}
+
 let source: Awaited<ReturnType<typeof freshDatabase>>;
 let target: Awaited<ReturnType<typeof freshDatabase>>;
 let archive: Uint8Array;
@@ -72,11 +90,12 @@ beforeAll(async () => {
   source = await freshDatabase('embedded');
   target = await freshDatabase();
   const db = source.database.db;
-  await seedDatabase(db);
+  await fillEveryKindOfColumn(db);
   // People, one of them made admin by an old ADMIN_EMAILS, and a session and a sign-in link that must not travel.
   await db.execute(`insert into users (id, email, email_verified, role) values
     ('u-owner', 'owner@example.test', true, 'admin'), ('u-friend', 'friend@example.test', true, 'viewer')`);
-  await db.execute(`insert into preferences (user_id, theme) values ('u-owner', 'dark')`);
+  await db.execute(`insert into preferences (user_id, theme, accessibility) values ('u-owner', 'dark', '{"textSize":"large"}')`);
+  await db.execute(`insert into user_accounts (provider, subject, user_id) values ('github', '12345', 'u-owner')`);
   await db.execute(`insert into sessions (sid, sess, expire) values ('s1', '{"userId":"u-owner"}', now() + interval '1 day')`);
   await db.execute(`insert into login_links (token_hash, expires_at) values ('h1', now() + interval '1 hour')`);
   archive = await exportBytes(source.database);
