@@ -19,13 +19,19 @@ const mark = (value: number, target: number) => (value <= target ? ' âœ“' : ` âœ
 
 async function pglite(dir: string): Promise<Database> {
   const client = new PGlite(dir);
-  const database: Database = { db: drizzle({ client, schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const database: Database = {
+    db: drizzle({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
   await migrateDatabase(database);
   return database;
 }
 
 const picture = (i: number) =>
-  sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: 200 } } })
+  sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: 200 } },
+  })
     .png()
     .toBuffer();
 
@@ -73,7 +79,11 @@ export async function benchAdminDownload(baseUrl: string, cookie: string, pid: n
   for (let i = 0; i < 50; i++) {
     const form = new FormData();
     form.set('image', new Blob([new Uint8Array(await picture(i))], { type: 'image/png' }), `bench-${i}.png`);
-    const response = await fetch(new URL('/api/upload-image', baseUrl), { method: 'POST', body: form, headers: { Origin: baseUrl, Cookie: cookie } });
+    const response = await fetch(new URL('/api/upload-image', baseUrl), {
+      method: 'POST',
+      body: form,
+      headers: { Origin: baseUrl, Cookie: cookie },
+    });
     if (response.status !== 201) throw new Error(`Uploading a bench image answered ${response.status}`);
   }
   const before = rssKb(pid);

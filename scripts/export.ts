@@ -30,7 +30,9 @@ try {
 async function viaServer(): Promise<boolean> {
   const access = readLocalAccess(cfg.DATA_DIR);
   if (!access) return false;
-  const response = await fetch(new URL('/api/export', access.url), { headers: { [LOCAL_ACCESS_HEADER]: access.secret } }).catch(() => null);
+  const response = await fetch(new URL('/api/export', access.url), {
+    headers: { [LOCAL_ACCESS_HEADER]: access.secret },
+  }).catch(() => null);
   if (!response?.ok || !response.body) return false;
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream), createWriteStream(partial, { mode: 0o600 }));
   return true;
@@ -43,7 +45,8 @@ try {
     await writeArchive(database, createWriteStream(partial, { mode: 0o600 }));
     done = true;
   } else {
-    if (!existsSync(`${cfg.DATA_DIR}/PG_VERSION`)) throw new Error(`No embedded database in ${cfg.DATA_DIR} (set DATA_DIR or DATABASE_URL).`);
+    if (!existsSync(`${cfg.DATA_DIR}/PG_VERSION`))
+      throw new Error(`No embedded database in ${cfg.DATA_DIR} (set DATA_DIR or DATABASE_URL).`);
     let database;
     try {
       database = openDatabase(cfg);

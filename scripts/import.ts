@@ -6,7 +6,10 @@ import { closeDatabase, openDatabase } from '#api/db/client.ts';
 import { migrateDatabase } from '#api/db/migrate.ts';
 import { importArchive } from '#api/export/import.ts';
 
-const { values, positionals } = parseArgs({ options: { replace: { type: 'boolean', default: false } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { replace: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 if (positionals.length !== 1) {
   console.error('Usage: npm run import -- FILE.tar.gz [--replace]');
   process.exit(2);

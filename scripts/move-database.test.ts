@@ -29,12 +29,16 @@ afterAll(async () => {
 });
 
 const npm = (script: string, args: string[], env: Record<string, string>) =>
-  run(process.execPath, [`scripts/${script}.ts`, ...args], { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', ...env } });
+  run(process.execPath, [`scripts/${script}.ts`, ...args], {
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', ...env },
+  });
 
 const tableFiles = (path: string) =>
-  [...readTar(gunzipSync(readFileSync(path)))].filter(([name]) => name !== 'manifest.json').map(([name, data]) => [name, Buffer.from(data).toString('base64')]);
+  [...readTar(gunzipSync(readFileSync(path)))]
+    .filter(([name]) => name !== 'manifest.json')
+    .map(([name, data]) => [name, Buffer.from(data).toString('base64')]);
 
-describe.skipIf(!adminUrl)('moving from the embedded database to PostgreSQL', { timeout: 180_000 }, () => {
+describe.skipIf(!adminUrl)('moving from the embedded database to PostgreSQL', { timeout: 600_000 }, () => {
   it('export, set DATABASE_URL, import: the new database holds the same data', async () => {
     const from = { DATA_DIR: join(work, 'embedded') };
     await npm('seed', [], from);

@@ -7,6 +7,7 @@ import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { startJobs, stopJobs } from '#api/jobs.ts';
+import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
 
@@ -45,6 +46,7 @@ await printOwnerLink(database.db, cfg);
 if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT);
 
 // Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
+scheduleBackups(database, cfg);
 await startJobs({ databaseUrl: cfg.DATABASE_URL });
 
 let stopping = false;

@@ -26,13 +26,19 @@ async function exportBytes(database: Database): Promise<Uint8Array> {
 }
 
 const entriesOf = (bytes: Uint8Array) => readTar(gunzipSync(bytes));
-const manifestOf = (bytes: Uint8Array) => JSON.parse(Buffer.from(entriesOf(bytes).get(MANIFEST_PATH)!).toString()) as Manifest;
+const manifestOf = (bytes: Uint8Array) =>
+  JSON.parse(Buffer.from(entriesOf(bytes).get(MANIFEST_PATH)!).toString()) as Manifest;
 
 /** An archive rebuilt from entries (checksums recomputed unless `keepManifest`). */
-function pack(entries: Map<string, Uint8Array>, edit: (manifest: Manifest) => void = () => {}, rawNames: string[] = []): Uint8Array {
+function pack(
+  entries: Map<string, Uint8Array>,
+  edit: (manifest: Manifest) => void = () => {},
+  rawNames: string[] = [],
+): Uint8Array {
   const manifest = JSON.parse(Buffer.from(entries.get(MANIFEST_PATH)!).toString()) as Manifest;
   for (const [path, data] of entries) {
-    if (path !== MANIFEST_PATH) manifest.files[path] = { bytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex') };
+    if (path !== MANIFEST_PATH)
+      manifest.files[path] = { bytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex') };
   }
   edit(manifest);
   const parts: Uint8Array[] = [];
@@ -67,18 +73,38 @@ async function tableFiles(database: Database): Promise<Map<string, string>> {
 
 /** A little of everything the schema holds (text arrays, number arrays, jsonb, timestamps, images with variants). */
 async function fillEveryKindOfColumn(db: Db): Promise<void> {
-  const png = (color: string) => sharp({ create: { width: 800, height: 500, channels: 3, background: color } }).png().toBuffer();
-  const [cover, shot] = [await storeImage(db, new Uint8Array(await png('#6fffe9'))), await storeImage(db, new Uint8Array(await png('#ff6fa8')))];
+  const png = (color: string) =>
+    sharp({ create: { width: 800, height: 500, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  const [cover, shot] = [
+    await storeImage(db, new Uint8Array(await png('#6fffe9'))),
+    await storeImage(db, new Uint8Array(await png('#ff6fa8'))),
+  ];
   await db.execute(`insert into projects (name, description, status, progress, category, tags, technologies, start_date, image_url) values
     ('Loom', 'A "quoted" description, with ünïcode and a\nnewline', 'active', 40, 'creative', '{a,b}', '{TypeScript}', '2026-01-05', '${cover.imageUrl}'),
     ('Atlas', 'Second', 'planned', 0, 'research', '{}', '{}', null, null)`);
-  await db.execute(`insert into gallery_images (project_id, title, image_url, "order") select id, 'Shot', '${shot.imageUrl}', 2 from projects where name = 'Loom'`);
-  await db.execute(`insert into kpis (name, value, icon, category, sparkline_data, position) values ('Focus', '7.5', 'Brain', 'mind', '{1.5,2.25,3}', 1)`);
-  await db.execute(`insert into trends (name, data, labels, unit, description) values ('Sleep', '{7.1,7.4}', '{Jan,Feb}', 'h', 'Hours')`);
-  await db.execute(`insert into timeline_events (date, title, description, category, tags) values ('2026-02-01', 'Launch', 'Went live', 'career', '{web}')`);
-  await db.execute(`insert into current_activities (type, title, progress, metadata) values ('focus', 'Writing', 30, '{"nested":{"list":[1,2]}}')`);
-  await db.execute(`insert into now_items (type, title, progress, metadata) values ('spotify', 'Song', 50, '{"isPlaying":true}')`);
-  await db.execute(`insert into playlists (id, name, spotify_url, moods) values ('pl1', 'Deep', 'https://open.spotify.com/playlist/pl1', '{focused}')`);
+  await db.execute(
+    `insert into gallery_images (project_id, title, image_url, "order") select id, 'Shot', '${shot.imageUrl}', 2 from projects where name = 'Loom'`,
+  );
+  await db.execute(
+    `insert into kpis (name, value, icon, category, sparkline_data, position) values ('Focus', '7.5', 'Brain', 'mind', '{1.5,2.25,3}', 1)`,
+  );
+  await db.execute(
+    `insert into trends (name, data, labels, unit, description) values ('Sleep', '{7.1,7.4}', '{Jan,Feb}', 'h', 'Hours')`,
+  );
+  await db.execute(
+    `insert into timeline_events (date, title, description, category, tags) values ('2026-02-01', 'Launch', 'Went live', 'career', '{web}')`,
+  );
+  await db.execute(
+    `insert into current_activities (type, title, progress, metadata) values ('focus', 'Writing', 30, '{"nested":{"list":[1,2]}}')`,
+  );
+  await db.execute(
+    `insert into now_items (type, title, progress, metadata) values ('spotify', 'Song', 50, '{"isPlaying":true}')`,
+  );
+  await db.execute(
+    `insert into playlists (id, name, spotify_url, moods) values ('pl1', 'Deep', 'https://open.spotify.com/playlist/pl1', '{focused}')`,
+  );
 }
 
 let source: Awaited<ReturnType<typeof freshDatabase>>;
@@ -94,9 +120,13 @@ beforeAll(async () => {
   // People, one of them made admin by an old ADMIN_EMAILS, and a session and a sign-in link that must not travel.
   await db.execute(`insert into users (id, email, email_verified, role) values
     ('u-owner', 'owner@example.test', true, 'admin'), ('u-friend', 'friend@example.test', true, 'viewer')`);
-  await db.execute(`insert into preferences (user_id, theme, accessibility) values ('u-owner', 'dark', '{"textSize":"large"}')`);
+  await db.execute(
+    `insert into preferences (user_id, theme, accessibility) values ('u-owner', 'dark', '{"textSize":"large"}')`,
+  );
   await db.execute(`insert into user_accounts (provider, subject, user_id) values ('github', '12345', 'u-owner')`);
-  await db.execute(`insert into sessions (sid, sess, expire) values ('s1', '{"userId":"u-owner"}', now() + interval '1 day')`);
+  await db.execute(
+    `insert into sessions (sid, sess, expire) values ('s1', '{"userId":"u-owner"}', now() + interval '1 day')`,
+  );
   await db.execute(`insert into login_links (token_hash, expires_at) values ('h1', now() + interval '1 hour')`);
   archive = await exportBytes(source.database);
 }, 240_000);
@@ -136,21 +166,27 @@ describe('export and import', { timeout: 60_000 }, () => {
     expect((await db.execute('select count(*)::int as n from sessions')).rows[0]).toEqual({ n: 0 });
     // Sequences continue after the restored ids.
     const { max } = (await db.execute('select max(id) as max from projects')).rows[0] as { max: number };
-    const inserted = await db.execute(`insert into projects (name, description, category) values ('After import', 'x', 'test') returning id`);
+    const inserted = await db.execute(
+      `insert into projects (name, description, category) values ('After import', 'x', 'test') returning id`,
+    );
     expect((inserted.rows[0] as { id: number }).id).toBeGreaterThan(max);
     await db.execute(`delete from projects where name = 'After import'`);
   });
 
   it('refuses a database that holds data unless told to replace it, and then signs everyone out', async () => {
     const before = await tableFiles(target.database);
-    await expect(importArchive(target.database, archive, { replace: false, cfg })).rejects.toThrow(/not empty.*--replace/);
+    await expect(importArchive(target.database, archive, { replace: false, cfg })).rejects.toThrow(
+      /not empty.*--replace/,
+    );
     expect(await tableFiles(target.database)).toEqual(before);
 
     const preview = await previewImport(target.database, archive);
     expect(preview.replaces).toBe(true);
     expect(preview.tables.find((table) => table.name === 'users')).toEqual({ name: 'users', archive: 2, current: 2 });
 
-    await target.database.db.execute(`insert into sessions (sid, sess, expire) values ('s2', '{"userId":"u-owner"}', now() + interval '1 day')`);
+    await target.database.db.execute(
+      `insert into sessions (sid, sess, expire) values ('s2', '{"userId":"u-owner"}', now() + interval '1 day')`,
+    );
     await importArchive(target.database, archive, { replace: true, cfg });
     expect((await target.database.db.execute('select count(*)::int as n from sessions')).rows[0]).toEqual({ n: 0 });
     expect(await tableFiles(target.database)).toEqual(before);
@@ -158,7 +194,10 @@ describe('export and import', { timeout: 60_000 }, () => {
 
   it('re-derives roles from ADMIN_EMAILS, as at every start', async () => {
     const roles = () => target.database.db.execute(`select email, role from users order by email`).then((r) => r.rows);
-    await importArchive(target.database, archive, { replace: true, cfg: testConfig({ ADMIN_EMAILS: 'owner@example.test,friend@example.test' }) });
+    await importArchive(target.database, archive, {
+      replace: true,
+      cfg: testConfig({ ADMIN_EMAILS: 'owner@example.test,friend@example.test' }),
+    });
     expect(await roles()).toEqual([
       { email: 'friend@example.test', role: 'admin' },
       { email: 'owner@example.test', role: 'admin' },
@@ -174,7 +213,11 @@ describe('export and import', { timeout: 60_000 }, () => {
   const firstImage = (map: Map<string, Uint8Array>) => [...map.keys()].find((path) => path.startsWith('images/'))!;
   const refusals: [string, () => Uint8Array, RegExp][] = [
     ['a truncated archive', () => archive.subarray(0, Math.floor(archive.length / 2)), /truncated/],
-    ['a file that is not an archive', () => new TextEncoder().encode('name,email\nme,me@example.test\n'), /not an archive/],
+    [
+      'a file that is not an archive',
+      () => new TextEncoder().encode('name,email\nme,me@example.test\n'),
+      /not an archive/,
+    ],
     ['a gzip file that is no tar', () => new Uint8Array(gzipSync(Buffer.from('hello'))), /truncated|damaged/],
     [
       'a tampered table file (checksum mismatch)',
@@ -185,14 +228,29 @@ describe('export and import', { timeout: 60_000 }, () => {
         map.set('tables/projects.jsonl', Buffer.from(rows));
         // Rebuild the tar but keep the old manifest, so the checksums no longer match.
         const parts: Uint8Array[] = [];
-        for (const [path, data] of map) if (path !== MANIFEST_PATH) parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
-        parts.push(tarHeader(MANIFEST_PATH, manifest.byteLength, new Date()), manifest, tarPadding(manifest.byteLength), TAR_END);
+        for (const [path, data] of map)
+          if (path !== MANIFEST_PATH)
+            parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
+        parts.push(
+          tarHeader(MANIFEST_PATH, manifest.byteLength, new Date()),
+          manifest,
+          tarPadding(manifest.byteLength),
+          TAR_END,
+        );
         return new Uint8Array(gzipSync(Buffer.concat(parts)));
       },
       /Checksum mismatch: tables\/projects\.jsonl/,
     ],
-    ['a wrong format version', () => pack(entries(), (m) => (m.formatVersion = 99)), /format version 99 is not supported/],
-    ['an archive from a newer schema', () => pack(entries(), (m) => (m.migration = { index: 999, tag: '0999_future' })), /newer version.*0999_future/],
+    [
+      'a wrong format version',
+      () => pack(entries(), (m) => (m.formatVersion = 99)),
+      /format version 99 is not supported/,
+    ],
+    [
+      'an archive from a newer schema',
+      () => pack(entries(), (m) => (m.migration = { index: 999, tag: '0999_future' })),
+      /newer version.*0999_future/,
+    ],
     [
       'image bytes that are not an image',
       () => {
@@ -202,12 +260,19 @@ describe('export and import', { timeout: 60_000 }, () => {
       },
       /is not an image/,
     ],
-    ['a path escaping the archive', () => pack(entries(), (m) => (m.files['../escape.txt'] = { bytes: 1, sha256: '0'.repeat(64) }), ['../escape.txt']), /path that is not allowed/],
+    [
+      'a path escaping the archive',
+      () =>
+        pack(entries(), (m) => (m.files['../escape.txt'] = { bytes: 1, sha256: '0'.repeat(64) }), ['../escape.txt']),
+      /path that is not allowed/,
+    ],
     [
       'a row the database refuses (after every check passed): nothing of it stays',
       () => {
         const map = entries();
-        const rows = Buffer.from(map.get('tables/projects.jsonl')!).toString().replace(/"progress": \d+/, '"progress": 500');
+        const rows = Buffer.from(map.get('tables/projects.jsonl')!)
+          .toString()
+          .replace(/"progress": \d+/, '"progress": 500');
         map.set('tables/projects.jsonl', Buffer.from(rows));
         return pack(map);
       },
@@ -215,14 +280,19 @@ describe('export and import', { timeout: 60_000 }, () => {
     ],
   ];
 
-  it.each(refusals)('refuses %s with a message naming the problem; the database is unchanged', async (_, make, message) => {
-    const before = await tableFiles(target.database);
-    const attempt = importArchive(target.database, make(), { replace: true, cfg });
-    await expect(attempt).rejects.toThrow(message);
-    expect(await tableFiles(target.database)).toEqual(before);
-  });
+  it.each(refusals)(
+    'refuses %s with a message naming the problem; the database is unchanged',
+    async (_, make, message) => {
+      const before = await tableFiles(target.database);
+      const attempt = importArchive(target.database, make(), { replace: true, cfg });
+      await expect(attempt).rejects.toThrow(message);
+      expect(await tableFiles(target.database)).toEqual(before);
+    },
+  );
 
   it('names archive problems as refusals, not server errors', async () => {
-    await expect(importArchive(target.database, new Uint8Array([1, 2, 3]), { replace: true, cfg })).rejects.toBeInstanceOf(ArchiveRejected);
+    await expect(
+      importArchive(target.database, new Uint8Array([1, 2, 3]), { replace: true, cfg }),
+    ).rejects.toBeInstanceOf(ArchiveRejected);
   });
 });

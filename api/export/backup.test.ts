@@ -12,7 +12,9 @@ const dir = join(mkdtempSync(join(tmpdir(), 'backups-')), 'backups');
 
 beforeAll(async () => {
   fresh = await freshDatabase();
-  await fresh.database.db.execute(`insert into projects (name, description, category) values ('Backed up', 'x', 'test')`);
+  await fresh.database.db.execute(
+    `insert into projects (name, description, category) values ('Backed up', 'x', 'test')`,
+  );
 }, 240_000);
 afterAll(async () => {
   await fresh?.drop();

@@ -1,7 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { scheduleJob } from '../jobs.ts';
 import { writeArchive } from './write.ts';
 
 /*
@@ -22,7 +24,12 @@ async function backups(dir: string): Promise<string[]> {
 }
 
 /** Writes one backup (complete or not at all), then removes the oldest beyond `keep`. */
-export async function writeBackup(database: Database, dir: string, keep: number, now = new Date()): Promise<{ path: string; bytes: number }> {
+export async function writeBackup(
+  database: Database,
+  dir: string,
+  keep: number,
+  now = new Date(),
+): Promise<{ path: string; bytes: number }> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, backupName(now));
   const partial = `${path}.partial`;
@@ -46,4 +53,18 @@ export async function latestBackup(dir: string | undefined): Promise<{ name: str
   if (!name) return null;
   const info = await stat(join(dir, name));
   return { name, at: info.mtime, bytes: info.size };
+}
+
+/** With BACKUP_DIR set, a backup every BACKUP_EVERY hours, in the process that runs the jobs. */
+export function scheduleBackups(database: Database, cfg: Config): void {
+  const dir = cfg.BACKUP_DIR;
+  if (!dir) return;
+  scheduleJob({
+    name: 'backup',
+    everyMs: cfg.BACKUP_EVERY * 3_600_000,
+    run: async () => {
+      const { path, bytes } = await writeBackup(database, dir, cfg.BACKUP_KEEP);
+      console.log(`Backup written: ${path} (${Math.round(bytes / 1024)} KB).`);
+    },
+  });
 }

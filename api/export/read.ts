@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED } from '../services/uploads.ts';
-import { currentMigration, FORMAT, FORMAT_VERSION, MANIFEST_PATH, manifestShape, tablePath, type Manifest } from './format.ts';
+import {
+  currentMigration,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST_PATH,
+  manifestShape,
+  tablePath,
+  type Manifest,
+} from './format.ts';
 import type { Row } from './reader.ts';
 import { exportedTables } from './tables.ts';
 import { ArchiveRejected, readTar } from './tar.ts';
@@ -40,22 +48,30 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
 export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
   const entries = readTar(gunzip(bytes));
   const manifestBytes = entries.get(MANIFEST_PATH);
-  if (!manifestBytes) throw new ArchiveRejected('The archive has no manifest.json: it is not an archive of this site, or it is truncated.');
+  if (!manifestBytes)
+    throw new ArchiveRejected(
+      'The archive has no manifest.json: it is not an archive of this site, or it is truncated.',
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder().decode(manifestBytes));
   } catch {
-    throw new ArchiveRejected('The archive\'s manifest.json is not valid JSON.');
+    throw new ArchiveRejected("The archive's manifest.json is not valid JSON.");
   }
   const format = (raw as { format?: unknown; formatVersion?: unknown } | null) ?? {};
-  if (format.format !== FORMAT) throw new ArchiveRejected('The file is not an archive of this site (its manifest names another format).');
+  if (format.format !== FORMAT)
+    throw new ArchiveRejected('The file is not an archive of this site (its manifest names another format).');
   if (format.formatVersion !== FORMAT_VERSION) {
-    throw new ArchiveRejected(`The archive's format version ${String(format.formatVersion)} is not supported: this site reads version ${FORMAT_VERSION}.`);
+    throw new ArchiveRejected(
+      `The archive's format version ${String(format.formatVersion)} is not supported: this site reads version ${FORMAT_VERSION}.`,
+    );
   }
   const parsed = manifestShape.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ArchiveRejected(`The archive's manifest.json is not valid: ${issue.path.join('.') || 'manifest'}: ${issue.message}.`);
+    throw new ArchiveRejected(
+      `The archive's manifest.json is not valid: ${issue.path.join('.') || 'manifest'}: ${issue.message}.`,
+    );
   }
   const manifest = parsed.data;
   const current = currentMigration();
@@ -71,12 +87,15 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
     const listed = manifest.files[path];
     if (!listed) throw new ArchiveRejected(`The archive holds ${path}, which its manifest does not list.`);
     if (listed.bytes !== data.byteLength || listed.sha256 !== sha256(data)) {
-      throw new ArchiveRejected(`Checksum mismatch: ${path} does not match the manifest (the file was changed or damaged).`);
+      throw new ArchiveRejected(
+        `Checksum mismatch: ${path} does not match the manifest (the file was changed or damaged).`,
+      );
     }
     files.set(path, data);
   }
   for (const path of Object.keys(manifest.files)) {
-    if (!files.has(path)) throw new ArchiveRejected(`The archive is missing ${path}, which its manifest lists (truncated?).`);
+    if (!files.has(path))
+      throw new ArchiveRejected(`The archive is missing ${path}, which its manifest lists (truncated?).`);
   }
 
   const known = new Map(exportedTables().map((info) => [info.name, info]));
@@ -85,7 +104,8 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
     const info = known.get(name);
     if (!info) throw new ArchiveRejected(`The archive holds a table this site does not restore: ${name}.`);
     const unknown = table.columns.find((column) => !info.columns.includes(column));
-    if (unknown) throw new ArchiveRejected(`The archive's table ${name} has a column this site does not know: ${unknown}.`);
+    if (unknown)
+      throw new ArchiveRejected(`The archive's table ${name} has a column this site does not know: ${unknown}.`);
     const data = files.get(tablePath(name));
     if (!data) throw new ArchiveRejected(`The archive is missing ${tablePath(name)}.`);
     const list: Row[] = [];
@@ -100,7 +120,8 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
       } catch {
         throw new ArchiveRejected(`${tablePath(name)} line ${line} is not valid JSON.`);
       }
-      if (!row || typeof row !== 'object' || Array.isArray(row)) throw new ArchiveRejected(`${tablePath(name)} line ${line} is not a row object.`);
+      if (!row || typeof row !== 'object' || Array.isArray(row))
+        throw new ArchiveRejected(`${tablePath(name)} line ${line} is not a row object.`);
       list.push(row as Row);
     }
     if (list.length !== table.rows) {
@@ -110,10 +131,12 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
       for (const column of info.fileColumns) {
         const path = row[column];
         const file = typeof path === 'string' ? files.get(path) : undefined;
-        if (!file) throw new ArchiveRejected(`A row of ${name} refers to a file the archive does not hold: ${String(path)}.`);
+        if (!file)
+          throw new ArchiveRejected(`A row of ${name} refers to a file the archive does not hold: ${String(path)}.`);
         // The same check as an upload: by its bytes, an image of a type we serve.
         const type = await fileTypeFromBuffer(file);
-        if (!type || !ACCEPTED.has(type.mime)) throw new ArchiveRejected(`${path} is not an image (PNG, JPEG, WebP, GIF or AVIF).`);
+        if (!type || !ACCEPTED.has(type.mime))
+          throw new ArchiveRejected(`${path} is not an image (PNG, JPEG, WebP, GIF or AVIF).`);
       }
     }
     rows.set(name, list);

@@ -59,7 +59,8 @@ export async function dryRun(database: Database, archive: Archive): Promise<Rest
   }
 }
 
-const hex = (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+const hex = (bytes: Uint8Array) =>
+  `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
 
 async function insertRows(session: Session, name: string, columns: string[], rows: Row[]): Promise<void> {
   const list = columns.map(ident).join(', ');
@@ -88,7 +89,10 @@ async function resetSequences(session: Session): Promise<void> {
     for (const column of info.columns) {
       const [row] = await session.query('select pg_get_serial_sequence($1, $2) as seq', [ident(info.name), column]);
       if (!row?.seq) continue;
-      await session.query(`select setval($1::regclass, coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null) from ${ident(info.name)}`, [row.seq]);
+      await session.query(
+        `select setval($1::regclass, coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null) from ${ident(info.name)}`,
+        [row.seq],
+      );
     }
   }
 }
@@ -106,11 +110,17 @@ async function rederiveRoles(session: Session, cfg: Config): Promise<void> {
  * holding data is refused unless `replace`; replacing empties every table, sessions included, so
  * everyone is signed out.
  */
-export async function restoreArchive(database: Database, archive: Archive, options: { replace: boolean; cfg: Config }): Promise<RestoreSummary> {
+export async function restoreArchive(
+  database: Database,
+  archive: Archive,
+  options: { replace: boolean; cfg: Config },
+): Promise<RestoreSummary> {
   return writeSession(database, async (session) => {
     const summary = summarize(archive, await countRows(session));
     if (summary.replaces && !options.replace) {
-      throw new ArchiveRejected('The database is not empty: importing would replace its data. Use --replace (the admin page asks to confirm) to replace it.');
+      throw new ArchiveRejected(
+        'The database is not empty: importing would replace its data. Use --replace (the admin page asks to confirm) to replace it.',
+      );
     }
     if (options.replace) {
       await session.query(`truncate ${allTableNames().map(ident).join(', ')} restart identity cascade`);
@@ -119,13 +129,14 @@ export async function restoreArchive(database: Database, archive: Archive, optio
       const rows = archive.rows.get(info.name) ?? [];
       if (rows.length === 0) continue;
       const columns = archive.manifest.tables[info.name]!.columns;
-      const prepared = info.fileColumns.length === 0
-        ? rows
-        : rows.map((row) => {
-            const copy = { ...row };
-            for (const column of info.fileColumns) copy[column] = hex(archive.files.get(row[column] as string)!);
-            return copy;
-          });
+      const prepared =
+        info.fileColumns.length === 0
+          ? rows
+          : rows.map((row) => {
+              const copy = { ...row };
+              for (const column of info.fileColumns) copy[column] = hex(archive.files.get(row[column] as string)!);
+              return copy;
+            });
       await insertRows(session, info.name, columns, prepared);
     }
     await resetSequences(session);

@@ -42,15 +42,19 @@ function describe(table: PgTable): TableInfo {
   const config = getTableConfig(table);
   const denied = DENIED_COLUMNS[config.name] ?? [];
   const columns = config.columns.filter((column) => !denied.includes(column.name));
-  const primaryKey = config.primaryKeys[0]?.columns.map((column) => column.name) ?? columns.filter((c) => c.primary).map((c) => c.name);
-  if (primaryKey.length === 0) throw new Error(`Table ${config.name} has no primary key; the archive orders rows by it.`);
+  const primaryKey =
+    config.primaryKeys[0]?.columns.map((column) => column.name) ?? columns.filter((c) => c.primary).map((c) => c.name);
+  if (primaryKey.length === 0)
+    throw new Error(`Table ${config.name} has no primary key; the archive orders rows by it.`);
   return {
     name: config.name,
     table,
     columns: columns.map((column) => column.name),
     fileColumns: columns.filter((column) => column.getSQLType() === 'bytea').map((column) => column.name),
     primaryKey,
-    refersTo: [...new Set(config.foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)))].filter((name) => name !== config.name),
+    refersTo: [...new Set(config.foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)))].filter(
+      (name) => name !== config.name,
+    ),
   };
 }
 
@@ -63,7 +67,8 @@ export function exportedTables(): TableInfo[] {
   const done = new Set<string>();
   while (pending.length > 0) {
     const index = pending.findIndex((info) => info.refersTo.every((name) => done.has(name) || name in DENIED_TABLES));
-    if (index === -1) throw new Error(`Foreign keys form a cycle among ${pending.map((info) => info.name).join(', ')}.`);
+    if (index === -1)
+      throw new Error(`Foreign keys form a cycle among ${pending.map((info) => info.name).join(', ')}.`);
     const [next] = pending.splice(index, 1);
     ordered.push(next!);
     done.add(next!.name);

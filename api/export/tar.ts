@@ -65,7 +65,8 @@ export function readTar(bytes: Uint8Array): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   let offset = 0;
   for (;;) {
-    if (offset + BLOCK > bytes.length) throw new ArchiveRejected('The archive is truncated (it ends inside a file header).');
+    if (offset + BLOCK > bytes.length)
+      throw new ArchiveRejected('The archive is truncated (it ends inside a file header).');
     const header = bytes.subarray(offset, offset + BLOCK);
     if (header.every((byte) => byte === 0)) return files;
     let sum = 0;
@@ -75,10 +76,13 @@ export function readTar(bytes: Uint8Array): Map<string, Uint8Array> {
     const prefix = field(header, 345, 155);
     const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
     const type = String.fromCharCode(header[156]!);
-    if (!isSafePath(name)) throw new ArchiveRejected(`The archive holds a path that is not allowed: ${JSON.stringify(name.slice(0, 120))}.`);
-    if (type !== '0' && type !== '\0') throw new ArchiveRejected(`The archive holds something other than a plain file: ${name}.`);
+    if (!isSafePath(name))
+      throw new ArchiveRejected(`The archive holds a path that is not allowed: ${JSON.stringify(name.slice(0, 120))}.`);
+    if (type !== '0' && type !== '\0')
+      throw new ArchiveRejected(`The archive holds something other than a plain file: ${name}.`);
     const size = parseInt(field(header, 124, 12).trim(), 8);
-    if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveRejected(`The archive is damaged: ${name} has no valid size.`);
+    if (!Number.isSafeInteger(size) || size < 0)
+      throw new ArchiveRejected(`The archive is damaged: ${name} has no valid size.`);
     const start = offset + BLOCK;
     if (start + size > bytes.length) throw new ArchiveRejected(`The archive is truncated (it ends inside ${name}).`);
     if (files.has(name)) throw new ArchiveRejected(`The archive holds ${name} twice.`);

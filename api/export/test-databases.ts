@@ -13,12 +13,18 @@ import * as schema from '../db/schema.ts';
  * For export tests: a fresh, migrated database of the kind this test pass uses: a PGlite folder, or
  * (with TEST_DATABASE_URL, unless `embedded` is asked for) a new PostgreSQL database, dropped again by `drop`.
  */
-export async function freshDatabase(kind: 'embedded' | 'this pass' = 'this pass'): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(
+  kind: 'embedded' | 'this pass' = 'this pass',
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const adminUrl = kind === 'embedded' ? undefined : process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'export-test-'));
     const client = new PGlite(dir);
-    const database: Database = { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    const database: Database = {
+      db: drizzlePglite({ client, schema }) as unknown as Db,
+      kind: 'pglite',
+      close: () => client.close(),
+    };
     await migrateDatabase(database);
     return {
       database,

@@ -26,7 +26,10 @@ function filePathSql(info: TableInfo, column: string): string {
 
 function rowQuery(info: TableInfo): string {
   const order = info.primaryKey.map((key) => `t.${ident(key)}`).join(', ');
-  const keep = info.columns.filter((column) => !info.fileColumns.includes(column)).map((column) => `'${column}'`).join(', ');
+  const keep = info.columns
+    .filter((column) => !info.fileColumns.includes(column))
+    .map((column) => `'${column}'`)
+    .join(', ');
   // Only the columns the archive carries: a denied secret column never leaves the database.
   let json = `(select jsonb_object_agg(key, value) from jsonb_each(to_jsonb(t)) where key in (${keep}))`;
   if (info.fileColumns.length > 0) {
@@ -76,7 +79,14 @@ async function* tarChunks(session: Session, createdAt: Date): AsyncGenerator<Uin
       }
     }
   }
-  const manifest: Manifest = { format: FORMAT, formatVersion: FORMAT_VERSION, migration, createdAt: createdAt.toISOString(), tables, files };
+  const manifest: Manifest = {
+    format: FORMAT,
+    formatVersion: FORMAT_VERSION,
+    migration,
+    createdAt: createdAt.toISOString(),
+    tables,
+    files,
+  };
   const data = encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`);
   yield tarHeader(MANIFEST_PATH, data.byteLength, createdAt);
   yield data;

@@ -15,7 +15,8 @@ export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
 type Context = RequestContext & { clientAddress: string };
 
-export const archiveFileName = (now = new Date()) => `portfolio-${now.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
+export const archiveFileName = (now = new Date()) =>
+  `portfolio-${now.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
 
 /** GET /api/export: the whole archive, streamed as it is read (the admin, or `npm run export` on this machine). */
 export const exportRoute = (context: Context) =>

@@ -85,7 +85,8 @@ describe('export and import in the admin area', () => {
   });
 
   it('refuses imports from anyone but the admin, from other sites, and of bad archives, changing nothing', async () => {
-    const before = (await call('/api/public/projects')).status === 200 ? await (await call('/api/public/projects')).text() : '';
+    const before =
+      (await call('/api/public/projects')).status === 200 ? await (await call('/api/public/projects')).text() : '';
     expect((await post('/api/import', archive, viewer)).status).toBe(403);
     expect((await post('/api/import', archive, '')).status).toBe(401);
     expect((await post('/api/import', archive, admin, { Origin: 'https://evil.example' })).status).toBe(403);
@@ -103,16 +104,19 @@ describe('export and import in the admin area', () => {
     if (before) expect(await (await call('/api/public/projects')).text()).toBe(before);
   });
 
-  it.skipIf(inject('databaseUrl') !== '')('npm run export asks the running server when it holds the embedded database', async () => {
-    const dataDir = join(dirname(inject('serverLog')), 'pglite');
-    const secret = statSync(join(dataDir, 'export-access.json'));
-    expect(secret.mode & 0o777).toBe(0o600);
-    const out = join(work, 'via-server.tar.gz');
-    await promisify(execFile)(process.execPath, ['scripts/export.ts', '--out', out], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
-    });
-    const tar = gunzipSync(readFileSync(out)).toString('latin1');
-    expect(tar).toContain('tables/users.jsonl');
-    expect(statSync(out).mode & 0o777).toBe(0o600);
-  });
+  it.skipIf(inject('databaseUrl') !== '')(
+    'npm run export asks the running server when it holds the embedded database',
+    async () => {
+      const dataDir = join(dirname(inject('serverLog')), 'pglite');
+      const secret = statSync(join(dataDir, 'export-access.json'));
+      expect(secret.mode & 0o777).toBe(0o600);
+      const out = join(work, 'via-server.tar.gz');
+      await promisify(execFile)(process.execPath, ['scripts/export.ts', '--out', out], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+      });
+      const tar = gunzipSync(readFileSync(out)).toString('latin1');
+      expect(tar).toContain('tables/users.jsonl');
+      expect(statSync(out).mode & 0o777).toBe(0o600);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
 import { previewImportRoute } from '#api/http/export-routes.ts';
 
-export const POST: APIRoute = ({ request, params, url, locals }) => previewImportRoute({ request, params, url, locals, clientAddress: '' });
+export const POST: APIRoute = ({ request, params, url, locals }) =>
+  previewImportRoute({ request, params, url, locals, clientAddress: '' });
