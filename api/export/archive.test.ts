@@ -102,6 +102,14 @@ async function fillEveryKindOfColumn(db: Db): Promise<void> {
   await db.execute(
     `insert into now_items (type, title, progress, metadata) values ('spotify', 'Song', 50, '{"isPlaying":true}')`,
   );
+  await db.execute(`insert into metrics (key, name, unit) values ('steps', 'Steps', 'steps')`);
+  await db.execute(
+    `insert into metric_points (metric_id, at, value, note) select id, '2026-03-01T08:00:00Z', 8123.5, 'walk, "long"' from metrics where key = 'steps'`,
+  );
+  await db.execute(
+    `insert into metric_points (metric_id, at, value) select id, '2026-03-02T08:00:00Z', 4000 from metrics where key = 'steps'`,
+  );
+  await db.execute(`insert into access_tokens (name, token_hash) values ('Phone', 'secret-hash')`);
   await db.execute(
     `insert into playlists (id, name, spotify_url, moods) values ('pl1', 'Deep', 'https://open.spotify.com/playlist/pl1', '{focused}')`,
   );
@@ -148,6 +156,12 @@ describe('export and import', { timeout: 60_000 }, () => {
     const images = [...entriesOf(archive).keys()].filter((path) => path.startsWith('images/'));
     expect(images.length).toBe(manifest.tables.images!.rows);
     expect(images.some((path) => /^images\/[a-z0-9]+\/480\.webp$/.test(path))).toBe(true);
+    // Points also as a CSV per metric; access tokens (hashes) never leave.
+    expect(Buffer.from(entriesOf(archive).get('points/steps.csv')!).toString()).toBe(
+      'at,value,note\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long"""\n2026-03-02T08:00:00+00:00,4000,\n',
+    );
+    expect(Object.keys(manifest.tables)).not.toContain('access_tokens');
+    expect(gunzipSync(archive).includes('secret-hash')).toBe(false);
   });
 
   it('restores into a fresh database and exports the same table files again', async () => {

@@ -13,6 +13,7 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   sessions: 'signed-in sessions: a restore signs everyone out',
   login_links: 'one-time sign-in links',
   rate_limits: 'sign-in attempt counters',
+  access_tokens: 'personal access tokens: only their hashes are kept, so a restored site needs new tokens',
 };
 
 /**

@@ -79,6 +79,7 @@ async function* tarChunks(session: Session, createdAt: Date): AsyncGenerator<Uin
       }
     }
   }
+  yield* pointsAsCsv(session, entry);
   const manifest: Manifest = {
     format: FORMAT,
     formatVersion: FORMAT_VERSION,
@@ -92,6 +93,29 @@ async function* tarChunks(session: Session, createdAt: Date): AsyncGenerator<Uin
   yield data;
   yield tarPadding(data.byteLength);
   yield TAR_END;
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** Each metric's points also as `points/<metric key>.csv` (at, value, note), for a spreadsheet; import ignores them. */
+async function* pointsAsCsv(
+  session: Session,
+  entry: (path: string, data: Uint8Array) => Generator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const names = exportedTables().map((info) => info.name);
+  if (!names.includes('metrics') || !names.includes('metric_points')) return;
+  const metrics = await session.query('select id, key from metrics order by key');
+  for (const metric of metrics) {
+    const rows = await session.query(
+      `select to_json(at) #>> '{}' as at, value::text as value, coalesce(note, '') as note from metric_points where metric_id = $1 order by at`,
+      [metric.id],
+    );
+    const lines = [
+      'at,value,note',
+      ...rows.map((row) => [row.at, row.value, row.note].map((v) => csvField(String(v))).join(',')),
+    ];
+    yield* entry(`points/${String(metric.key)}.csv`, encoder.encode(`${lines.join('\n')}\n`));
+  }
 }
 
 /** The archive (gzip-compressed tar) as a stream, read from one consistent view of the database. */
