@@ -18,12 +18,12 @@ export function isSameOriginWrite(request: Request, url: URL, cfg: Config): bool
 }
 
 /**
- * Sign-out is a GET, so a cross-site link or image could fire it: only a navigation from our own
- * pages or one the person typed (or a client that sends no fetch metadata) is honoured.
+ * Sign-out is a GET, so a cross-site link or image could fire it: only a navigation the browser
+ * marks as from our own pages or typed by the person is honoured.
  */
 export function isOwnNavigation(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
-  return site === null || site === 'same-origin' || site === 'none';
+  return site === 'same-origin' || site === 'none';
 }
 
 /**

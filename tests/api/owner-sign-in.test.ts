@@ -14,7 +14,8 @@ import {
 } from '../support/sign-in.ts';
 
 const base = inject('baseUrl');
-const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, base), { redirect: 'manual', headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, base), { redirect: 'manual', headers });
 const currentUser = (cookie?: string) => get('/api/auth/user', cookie ? { Cookie: cookie } : {});
 
 describe('the one-time owner link', () => {
@@ -98,12 +99,18 @@ describe('the one-time owner link', () => {
   });
 
   it('refuses a made-up token, or none, without signing anyone in', async () => {
-    const madeUp = await redeemOwnerLink(`${base}/api/login/owner?token=${'a'.repeat(32)}`, { [TEST_CLIENT_HEADER]: freshClientAddress() });
+    const madeUp = await redeemOwnerLink(`${base}/api/login/owner?token=${'a'.repeat(32)}`, {
+      [TEST_CLIENT_HEADER]: freshClientAddress(),
+    });
     expect(madeUp.status).toBe(400);
     expect(sessionCookieFrom(madeUp)).toBeNull();
     const empty = await fetch(new URL('/api/login/owner/redeem', base), {
       method: 'POST',
-      headers: { ...sameOriginHeaders(), 'Content-Type': 'application/json', [TEST_CLIENT_HEADER]: freshClientAddress() },
+      headers: {
+        ...sameOriginHeaders(),
+        'Content-Type': 'application/json',
+        [TEST_CLIENT_HEADER]: freshClientAddress(),
+      },
       body: '{"token":1}',
       redirect: 'manual',
     });
@@ -162,14 +169,48 @@ describe('sessions from the owner link', () => {
   });
 
   it('signs out on a same-origin or typed navigation to /api/logout', async () => {
-    for (const fetchSite of [undefined, 'same-origin', 'none']) {
+    for (const fetchSite of ['same-origin', 'none']) {
       const cookie = await sessionCookie('admin');
-      const response = await get('/api/logout', { Cookie: cookie, ...(fetchSite ? { 'Sec-Fetch-Site': fetchSite } : {}) });
+      const response = await get('/api/logout', { Cookie: cookie, 'Sec-Fetch-Site': fetchSite });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/');
-      expect(response.headers.getSetCookie().join('\n')).toMatch(/^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/m);
+      expect(response.headers.getSetCookie().join('\n')).toMatch(
+        /^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/m,
+      );
       expect((await currentUser(cookie)).status, `after a ${fetchSite ?? 'plain'} sign-out`).toBe(401);
     }
+  });
+
+  it('without fetch metadata (an old browser), asks first: a page whose button posts, and only that post signs out', async () => {
+    const cookie = await sessionCookie('admin');
+    const page = await get('/api/logout', { Cookie: cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.getSetCookie().join('\n')).not.toContain('session=');
+    const html = await page.text();
+    expect(html).toContain('<form method="post" action="/api/logout">');
+    expect(html).toContain('Sign out</button>');
+    expect((await currentUser(cookie)).status, 'after the GET').toBe(200);
+
+    const crossSite = await fetch(new URL('/api/logout', base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: cookie, Origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await currentUser(cookie)).status, 'after a cross-site POST').toBe(200);
+
+    const pressed = await fetch(new URL('/api/logout', base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: sameOriginHeaders(cookie),
+    });
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get('location')).toBe('/');
+    expect(pressed.headers.getSetCookie().join('\n')).toMatch(
+      /^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/m,
+    );
+    expect((await currentUser(cookie)).status, 'after pressing Sign out').toBe(401);
   });
 
   it('ignores a sign-out fired from another site', async () => {

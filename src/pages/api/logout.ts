@@ -1,1 +1,1 @@
-export { logoutRoute as GET } from '#api/http/auth-routes.ts';
+export { logoutRoute as GET, logoutPostRoute as POST } from '#api/http/auth-routes.ts';
