@@ -1,5 +1,5 @@
 import { db } from '../db/client.ts';
-import { galleryImageCreate, galleryImageUpdate } from '../db/shapes.ts';
+import { galleryImageCreate, galleryImageUpdate } from '#domain/shapes.ts';
 import { addGalleryImage, deleteGalleryImage, listGalleryImages, updateGalleryImage } from '../services/gallery.ts';
 import { findProject, parseId } from '../services/projects.ts';
 import { readJson } from './body.ts';

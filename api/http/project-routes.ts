@@ -1,6 +1,6 @@
 import { db } from '../db/client.ts';
 import { PUBLIC_PAGE_CACHE } from './cache-headers.ts';
-import { projectCreate, projectUpdate } from '../db/shapes.ts';
+import { projectCreate, projectUpdate } from '#domain/shapes.ts';
 import { ImageRejected } from '../services/images.ts';
 import { createProject, deleteProject, findProject, listProjects, parseId, toPublicProject, updateProject } from '../services/projects.ts';
 import { acceptUpload, decodeDataUrl, MAX_UPLOAD_BYTES } from '../services/uploads.ts';

@@ -1,7 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import * as t from '../db/schema.ts';
-import * as shapes from '../db/shapes.ts';
+import * as shapes from '#domain/shapes.ts';
 import type { RecordKind } from './records.ts';
 
 type TableWithId = PgTable & { id: PgColumn };

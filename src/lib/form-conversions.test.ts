@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kpiCreate, projectCreate, timelineCreate } from '#api/db/shapes.ts';
+import { kpiCreate, projectCreate, timelineCreate } from '#domain/shapes.ts';
 import {
   BLANK_IMPORT_ROW,
   EMPTY_KPI,

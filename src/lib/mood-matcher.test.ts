@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playlistCreate } from '#api/db/shapes.ts';
+import { playlistCreate } from '#domain/shapes.ts';
 import { ACTIVITIES, MOODS } from '#domain/vocabulary.ts';
 import { moodEmoji, moodPlaylistsUrl, playlistCards } from './mood-matcher.ts';
 

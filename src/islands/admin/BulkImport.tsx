@@ -1,6 +1,6 @@
 import { Plus, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { projectCreate } from '#api/db/shapes.ts';
+import { projectCreate } from '#domain/shapes.ts';
 import { apiJson } from '#src/lib/api-client.ts';
 import { BLANK_IMPORT_ROW, hasName, importPayload, type ImportRow } from '#src/lib/form-conversions.ts';
 import { toast } from '#src/stores/toast.ts';

@@ -16,7 +16,7 @@ interface Props<D> {
   /** The values to return to after a successful save (create forms); without it the form stays as saved. */
   resetTo?: () => D;
   toPayload: (draft: D) => unknown;
-  /** The API's own shape (api/db/shapes.ts): one source of validation for browser and server. */
+  /** The API's own shape (domain/shapes.ts): one source of validation for browser and server. */
   shape: z.ZodType;
   /** Sends the parsed payload; throws on failure. */
   save: (data: unknown) => Promise<void>;

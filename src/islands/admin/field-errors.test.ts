@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectCreate } from '#api/db/shapes.ts';
+import { projectCreate } from '#domain/shapes.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { EMPTY_PROJECT, projectPayload } from '#src/lib/form-conversions.ts';
 import { describeFailure, serverFieldErrors, validate } from './field-errors.ts';

@@ -5,7 +5,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 export type FieldErrors = Record<string, string>;
 
 /**
- * Validates a payload with the API's own shape (api/db/shapes.ts), so the browser says exactly what
+ * Validates a payload with the API's own shape (domain/shapes.ts), so the browser says exactly what
  * the server would. Messages read after the field's label: 'is required', 'must be at most 100'.
  */
 export function validate<S extends z.ZodType>(shape: S, payload: unknown): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {

@@ -1,4 +1,4 @@
-import { kpiCreate, kpiUpdate } from '#api/db/shapes.ts';
+import { kpiCreate, kpiUpdate } from '#domain/shapes.ts';
 import type { kpis } from '#api/db/schema.ts';
 import { EMPTY_KPI, kpiDraft, kpiPayload, nextPosition, type KpiDraft } from '#src/lib/form-conversions.ts';
 import { CategoryField } from './CategoryField.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { projectCreate, projectUpdate } from '#api/db/shapes.ts';
+import { projectCreate, projectUpdate } from '#domain/shapes.ts';
 import type { Project } from '#api/services/projects.ts';
 import { EMPTY_PROJECT, projectDraft, projectPayload, type ProjectDraft } from '#src/lib/form-conversions.ts';
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '#domain/vocabulary.ts';

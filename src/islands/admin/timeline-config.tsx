@@ -1,4 +1,4 @@
-import { timelineCreate, timelineUpdate } from '#api/db/shapes.ts';
+import { timelineCreate, timelineUpdate } from '#domain/shapes.ts';
 import type { timelineEvents } from '#api/db/schema.ts';
 import { emptyTimeline, timelineDraft, timelinePayload, type TimelineDraft } from '#src/lib/form-conversions.ts';
 import { formatLocalDate } from '#src/lib/project-display.ts';

@@ -1,6 +1,6 @@
 import { Pencil, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { galleryImageUpdate } from '#api/db/shapes.ts';
+import { galleryImageUpdate } from '#domain/shapes.ts';
 import { ApiError, apiRequest } from '#src/lib/api-client.ts';
 import { GALLERY_CATEGORIES } from '#src/lib/gallery-display.ts';
 import { refreshRegions } from '#src/lib/refresh-regions.ts';

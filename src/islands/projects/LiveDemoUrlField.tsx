@@ -1,6 +1,6 @@
 import { Check, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { webUrl } from '#api/db/shapes.ts';
+import { webUrl } from '#domain/shapes.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { createLatestValueSaver, type SaveState } from '#src/lib/latest-value-saver.ts';
 import { toast } from '#src/stores/toast.ts';
