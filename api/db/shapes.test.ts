@@ -61,7 +61,15 @@ const cases: Record<string, Case> = {
     shape: shapes.trendCreate,
     table: t.trends,
     serverSet: ['id', 'updatedAt'],
-    sample: { name: 'Output', data: [1, 2], labels: ['Jan', 'Feb'], color: '#6fffe9', unit: 'pieces', description: 'Monthly', change: null },
+    sample: {
+      name: 'Output',
+      data: [1, 2],
+      labels: ['Jan', 'Feb'],
+      color: '#6fffe9',
+      unit: 'pieces',
+      description: 'Monthly',
+      change: null,
+    },
   },
   timeline: {
     shape: shapes.timelineCreate,
@@ -73,13 +81,27 @@ const cases: Record<string, Case> = {
     shape: shapes.activityCreate,
     table: t.currentActivities,
     serverSet: ['id', 'updatedAt'],
-    sample: { type: 'focus', title: 'Writing', subtitle: null, description: 'Chapter 2', progress: 10, metadata: { pages: 3 } },
+    sample: {
+      type: 'focus',
+      title: 'Writing',
+      subtitle: null,
+      description: 'Chapter 2',
+      progress: 10,
+      metadata: { pages: 3 },
+    },
   },
   nowItem: {
     shape: shapes.nowItemCreate,
     table: t.nowItems,
     serverSet: ['id', 'updatedAt'],
-    sample: { type: 'spotify', title: 'Song', subtitle: 'Band', description: null, progress: 50, metadata: { isPlaying: true, current: '1:02', duration: '3:30' } },
+    sample: {
+      type: 'spotify',
+      title: 'Song',
+      subtitle: 'Band',
+      description: null,
+      progress: 50,
+      metadata: { isPlaying: true, current: '1:02', duration: '3:30' },
+    },
   },
   playlist: {
     shape: shapes.playlistCreate,
@@ -98,7 +120,8 @@ const cases: Record<string, Case> = {
   },
 };
 
-const without = (object: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
+const without = (object: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
 
 describe.each(Object.entries(cases))('the %s shape and its table', (_name, { shape, table, serverSet, sample }) => {
   const columns = getTableColumns(table);
@@ -107,7 +130,11 @@ describe.each(Object.entries(cases))('the %s shape and its table', (_name, { sha
   const tableShape = z.object(Object.fromEntries(Object.keys(shape.shape).map((key) => [key, insert.shape[key]!])));
 
   it('has exactly the columns the owner may write', () => {
-    expect(Object.keys(shape.shape).sort()).toEqual(Object.keys(columns).filter((key) => !serverSet.includes(key)).sort());
+    expect(Object.keys(shape.shape).sort()).toEqual(
+      Object.keys(columns)
+        .filter((key) => !serverSet.includes(key))
+        .sort(),
+    );
     expect(shape.safeParse(sample).error).toBeUndefined();
   });
 
@@ -116,7 +143,8 @@ describe.each(Object.entries(cases))('the %s shape and its table', (_name, { sha
       const column = columns[key]!;
       const omitted = shape.safeParse(without(sample, key));
       if (column.notNull && !column.hasDefault) expect(omitted.success, `${key} may be left out`).toBe(false);
-      if (omitted.success) expect(!column.notNull || column.hasDefault, `${key} is optional but the table requires it`).toBe(true);
+      if (omitted.success)
+        expect(!column.notNull || column.hasDefault, `${key} is optional but the table requires it`).toBe(true);
       const parsedNull = shape.safeParse({ ...sample, [key]: null });
       if (parsedNull.success) expect(column.notNull, `${key} takes null but its column is not null`).toBe(false);
     }
@@ -127,7 +155,9 @@ describe.each(Object.entries(cases))('the %s shape and its table', (_name, { sha
     expect(tableShape.safeParse(parsed).error).toBeUndefined();
     for (const [key, column] of Object.entries(columns)) {
       if (!(key in shape.shape) || column.dataType !== 'number' || column.columnType !== 'PgInteger') continue;
-      expect(shape.safeParse({ ...sample, [key]: INT32_MAX + 1 }).success, `${key} above the integer range`).toBe(false);
+      expect(shape.safeParse({ ...sample, [key]: INT32_MAX + 1 }).success, `${key} above the integer range`).toBe(
+        false,
+      );
       expect(shape.safeParse({ ...sample, [key]: -1 }).success, `${key} below zero`).toBe(false);
     }
     if ('progress' in shape.shape) {
