@@ -1,3 +1,4 @@
+import { galleryPaths, invalidatePaths } from '../cache/invalidation.ts';
 import { db } from '../db/client.ts';
 import { galleryImageCreate, galleryImageUpdate } from '#domain/shapes.ts';
 import { addGalleryImage, deleteGalleryImage, listGalleryImages, updateGalleryImage } from '../services/gallery.ts';
@@ -52,7 +53,9 @@ export const createGalleryImageRoute: Handler = (context) =>
     const values = await readJson(context.request, galleryImageAdd);
     refuseDataUrl(values.imageUrl);
     await requireProject(projectId);
-    return json(await addGalleryImage(db(), projectId, values), 201);
+    const image = await addGalleryImage(db(), projectId, values);
+    await invalidatePaths(galleryPaths(projectId));
+    return json(image, 201);
   });
 
 export const updateGalleryImageRoute: Handler = (context) =>
@@ -63,6 +66,7 @@ export const updateGalleryImageRoute: Handler = (context) =>
     refuseDataUrl(values.imageUrl);
     const image = await updateGalleryImage(db(), projectId, imageId!, values);
     if (!image) throw notFound('Gallery image not found.');
+    await invalidatePaths(galleryPaths(projectId));
     return json(image);
   });
 
@@ -71,5 +75,6 @@ export const deleteGalleryImageRoute: Handler = (context) =>
     requireAdmin(context.locals.user);
     const { projectId, imageId } = ids(context);
     if (!(await deleteGalleryImage(db(), projectId, imageId!))) throw notFound('Gallery image not found.');
+    await invalidatePaths(galleryPaths(projectId));
     return noContent();
   });

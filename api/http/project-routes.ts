@@ -1,3 +1,4 @@
+import { invalidatePaths, projectPaths } from '../cache/invalidation.ts';
 import { db } from '../db/client.ts';
 import { PUBLIC_PAGE_CACHE } from './cache-headers.ts';
 import { projectCreate, projectUpdate } from '#domain/shapes.ts';
@@ -46,7 +47,10 @@ export const createProjectRoute: Handler = ({ locals, request }) =>
     requireAdmin(locals.user);
     const values = await readJson(request, projectCreate);
     values.imageUrl = await storedImageUrl(values.imageUrl);
-    return json(await createProject(db(), values), 201);
+    const project = await createProject(db(), values);
+    // Its id may have been answered 404 from the cache before.
+    await invalidatePaths(projectPaths(project.id));
+    return json(project, 201);
   });
 
 /** A partial update; an imageUrl sent as a data: URL is stored through the image pipeline first. */
@@ -72,13 +76,16 @@ export const updateProjectRoute: Handler = (context) =>
     if (values.imageUrl !== undefined) values.imageUrl = await storedImageUrl(values.imageUrl);
     const project = await updateProject(db(), id, values);
     if (!project) throw notFound('Project not found.');
+    await invalidatePaths(projectPaths(id));
     return json(project);
   });
 
 export const deleteProjectRoute: Handler = (context) =>
   handle(async () => {
     requireAdmin(context.locals.user);
-    if (!(await deleteProject(db(), projectId(context)))) throw notFound('Project not found.');
+    const id = projectId(context);
+    if (!(await deleteProject(db(), id))) throw notFound('Project not found.');
+    await invalidatePaths(projectPaths(id));
     return noContent();
   });
 
