@@ -58,10 +58,32 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * A direct (not transaction-pooled) PostgreSQL connection string for LISTEN/NOTIFY, which spreads
+     * cache invalidations between server processes. Default: DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     /** Folder of the embedded PGlite database (used only without DATABASE_URL). */
     DATA_DIR: z.string().min(1).default('./.data'),
     /** Seed demo content into an empty PostgreSQL database too (the embedded one is always seeded when empty). */
     SEED_DEMO: flag,
+    /** IANA time zone (e.g. Europe/Berlin) whose midnight starts the owner's days and months. */
+    OWNER_TIME_ZONE: z
+      .string()
+      .default('UTC')
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone name such as Europe/Berlin'),
+    /** Bytes the visitor page cache of one server process may hold (least recently used pages leave first). */
+    PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
     /** Comma-separated verified emails that are admins. */
     ADMIN_EMAILS: csv,
     /** The owner's email: the one-time sign-in link signs in this account. Default: the first of ADMIN_EMAILS. */
