@@ -2,18 +2,23 @@ import type { Config } from './config.ts';
 import { config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { seedDatabase } from './seed/index.ts';
 
 /**
  * Opens the database, applies migrations and, for the embedded database (or SEED_DEMO),
- * seeds demo content when it is empty, so a first start looks alive.
+ * seeds demo content when it is empty, so a first start looks alive. `prepare` (role checks) runs
+ * with them under one advisory lock, so several servers starting on one database take turns.
  */
-export async function startDatabase(cfg: Config = config()): Promise<Database> {
+export async function startDatabase(cfg: Config = config(), prepare?: (database: Database) => Promise<void>): Promise<Database> {
   const database = openDatabase(cfg);
-  await migrateDatabase(database);
-  if (database.kind === 'pglite' || cfg.SEED_DEMO) {
-    const { seeded } = await seedDatabase(database.db);
-    if (seeded) console.log('Seeded the database with demo content.');
-  }
+  await withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    if (database.kind === 'pglite' || cfg.SEED_DEMO) {
+      const { seeded } = await seedDatabase(database.db);
+      if (seeded) console.log('Seeded the database with demo content.');
+    }
+    await prepare?.(database);
+  });
   return database;
 }

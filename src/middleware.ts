@@ -5,7 +5,8 @@ import { SAFE_METHODS, isSameOriginWrite } from '#api/auth/origin.ts';
 import { sessionFromRequest } from '#api/auth/request-session.ts';
 import { config } from '#api/config.ts';
 import { compressResponse } from '#api/http/compress.ts';
-import { errorResponse } from '#api/http/respond.ts';
+import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
+import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 
 /**
  * Every request passes here: whether a write may come from where it comes from, who is asking
@@ -27,12 +28,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Astro's checkOrigin only covers form bodies; this covers JSON and every other write.
     response = errorResponse(403, 'This request must come from the site itself.');
   } else {
-    const session = await sessionFromRequest(context.request, context.url, cfg);
-    context.locals.user = session.user;
-    response = await next();
-    // A response that signs in or out sets the cookie itself; a renewal must not overwrite it.
-    if (session.setCookie && !setsCookie(response.headers, session.cookieName)) {
-      response.headers.append('Set-Cookie', session.setCookie);
+    try {
+      const session = await sessionFromRequest(context.request, context.url, cfg);
+      context.locals.user = session.user;
+      response = await next();
+      // A response that signs in or out sets the cookie itself; a renewal must not overwrite it.
+      if (session.setCookie && !setsCookie(response.headers, session.cookieName)) {
+        response.headers.append('Set-Cookie', session.setCookie);
+      }
+    } catch (error) {
+      // A page cannot be rendered while the database is unreachable: say so, and when to come back.
+      if (!isDatabaseUnavailable(error)) throw error;
+      response = unavailableResponse();
     }
   }
   const headers = response.headers;

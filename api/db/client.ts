@@ -69,7 +69,18 @@ function openPglite(dir: string): Database {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: process.env.VERCEL ? 5 : 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: process.env.VERCEL ? 5 : 10,
+    // An unreachable database fails a request within 2 s (503, try again) instead of hanging it.
+    connectionTimeoutMillis: 2_000,
+    // Idle connections are closed after 30 s, so a restarted database is reconnected to cleanly.
+    idleTimeoutMillis: 30_000,
+    // No query of ours runs for long; one that does is stuck (a lock, a dying server) and is cut off.
+    statement_timeout: 10_000,
+    // A server that accepted the connection but stopped answering fails the query too.
+    query_timeout: 12_000,
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   if (process.env.VERCEL) {

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
@@ -13,6 +14,10 @@ export function errorResponse(status: number, message: string, field?: string, h
   return json(field ? { error: message, field } : { error: message }, status, headers);
 }
 
+/** The database cannot answer right now: 503, and when to try again. */
+export const unavailableResponse = () =>
+  errorResponse(503, 'The site is briefly unavailable. Please try again in a moment.', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+
 /**
  * Runs an endpoint: a client's mistake becomes its 4xx answer; anything unexpected is logged with
  * detail on the server and answered with a generic 500 (no input a client sends should land here).
@@ -22,6 +27,7 @@ export async function handle(run: () => Promise<Response>): Promise<Response> {
     return await run();
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field);
+    if (isDatabaseUnavailable(error)) return unavailableResponse();
     const refused = databaseRefusal(error);
     if (refused) return errorResponse(refused.status, refused.message);
     console.error('Unexpected error while handling a request:', error);
