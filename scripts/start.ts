@@ -1,7 +1,13 @@
 // npm start: build when the sources are newer than the build, open the database, then serve.
 // First import: NODE_ENV=production before any library is loaded.
 import './production-mode.ts';
+import http from 'node:http';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
+import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#api/cache/notify.ts';
+import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
+import { createStaticFiles } from '#api/http/static-files.ts';
 import { config } from '#api/config.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
@@ -23,24 +29,58 @@ buildIfNeeded();
 
 let database;
 try {
-  database = await startDatabase(cfg);
+  // Roles follow the current ADMIN_EMAILS before the first request is served.
+  database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
 } catch (error) {
   console.error(`Could not open the database: ${(error as Error).message}`);
   process.exit(1);
 }
-// Roles follow the current ADMIN_EMAILS before the first request is served.
-await prepareAuth(database.db, cfg);
 
-// The built entry would start listening on import; we start it ourselves once the database is ready.
+// The built entry would start listening on import; we serve its handler behind our own server instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.PORT = String(cfg.PORT);
 // Every interface unless HOST says otherwise (the adapter's own default is 0.0.0.0 too).
 if (cfg.HOST) process.env.HOST = cfg.HOST;
-const { startServer } = await import(pathToFileURL(serverEntry).href);
-const { server } = startServer();
+const { handler: astro } = (await import(pathToFileURL(serverEntry).href)) as {
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+};
+
+/*
+ * Before Astro sees a request: the build's files from memory (compressed, /_astro/ for a year), then
+ * visitor reads from the page cache. Everything else — signed-in people, writes, uncached routes —
+ * goes to Astro's own handler.
+ */
+const files = createStaticFiles(resolve('dist/client'));
+const visitorCache = createVisitorCacheServer({
+  maxBytes: cfg.PAGE_CACHE_BYTES,
+  timeZone: cfg.OWNER_TIME_ZONE,
+  siteUrlSet: Boolean(cfg.SITE_URL),
+});
+// Several processes on one PostgreSQL database tell each other what changed (LISTEN/NOTIFY).
+let bridge: InvalidationBridge | undefined;
+if (cfg.DATABASE_URL) {
+  const listenUrl = cfg.DATABASE_DIRECT_URL ?? cfg.DATABASE_URL;
+  if (looksPooled(listenUrl)) {
+    console.warn(
+      'Warning: the database URL looks like a transaction pooler, where LISTEN does not work: other server processes would keep showing old pages. Set DATABASE_DIRECT_URL to a direct connection.',
+    );
+  }
+  bridge = startInvalidationBridge(listenUrl, (database.db as unknown as { $client: pg.Pool }).$client);
+}
+const server = http.createServer((req, res) => {
+  if (files.serve(req, res) || visitorCache.serve(req, res)) return;
+  astro(req, res);
+});
+server.keepAliveTimeout = 65_000;
+const host = process.env.HOST ?? '0.0.0.0';
+await new Promise<void>((listening, failed) => {
+  server.once('error', failed);
+  server.listen(cfg.PORT, host, () => listening());
+});
+visitorCache.listening(cfg.PORT, host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+console.log(`Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${cfg.PORT}`);
 
 // The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
-if (!server.server.listening) await new Promise((listening) => server.server.once('listening', listening));
 await printOwnerLink(database.db, cfg);
 // `npm run export` cannot open the embedded database while we hold it; it asks us, with this secret.
 if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT);
@@ -54,7 +94,11 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: closing the server and the database.`);
-  await server.stop().catch(() => {});
+  visitorCache.close();
+  await bridge?.close();
+  const closed = new Promise((done) => server.close(done));
+  server.closeAllConnections();
+  await closed;
   await stopJobs();
   await closeDatabase();
   process.exit(0);

@@ -1,0 +1,64 @@
+/*
+ * Which requests the visitor cache may answer, and what part of a request picks the answer.
+ * Only reads by someone without a session: the same bytes for everyone asking the same thing.
+ */
+
+const ID = '[1-9][0-9]{0,11}';
+
+/** Pages (HTML): their dates are formatted in the reader's locale. */
+const PAGES = new RegExp(`^/(?:public-projects(?:/${ID})?|projects(?:/${ID})?|portfolio-showcase)?$`);
+/** JSON reads and crawler files: the same for every locale. */
+const DOCUMENTS = new RegExp(`^/(?:api/public/projects(?:/${ID})?|api/projects(?:/${ID}(?:/gallery)?)?|sitemap\\.xml|robots\\.txt)$`);
+
+/** Any session cookie (plain or __Host-) means a person who may see something else: never cached. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
+
+/**
+ * Locales the pages' dates are cached in. Others are rendered on every request (they are rare; an
+ * open-ended list would let anyone fill the cache with variants).
+ */
+export const CACHED_LOCALES = new Set(['en-US', 'en-GB', 'en', 'de-DE', 'de', 'fr-FR', 'fr', 'es-ES', 'es', 'it-IT', 'nl-NL', 'pt-BR', 'ja-JP', 'zh-CN']);
+
+export interface CacheableRequest {
+  /** The path without query: what invalidations name. */
+  path: string;
+  /** The path plus what else selects the bytes (locale, the origin links are made with). */
+  key: string;
+  /** The Accept-Language the page is rendered with (pages only). */
+  locale: string | null;
+}
+
+/** The first language asked for, canonical, as src/lib/locale.ts picks it. */
+export function requestLocale(acceptLanguage: string | undefined): string | null {
+  const wanted = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim() || 'en-US';
+  if (CACHED_LOCALES.has(wanted)) return wanted;
+  try {
+    const canonical = Intl.getCanonicalLocales(wanted)[0] ?? 'en-US';
+    return CACHED_LOCALES.has(canonical) ? canonical : null;
+  } catch {
+    return 'en-US';
+  }
+}
+
+export function cacheableRequest(
+  method: string | undefined,
+  url: string | undefined,
+  headers: { cookie?: string; 'accept-language'?: string; host?: string; 'x-forwarded-proto'?: string | string[]; 'x-forwarded-host'?: string | string[] },
+  siteUrlSet: boolean,
+): CacheableRequest | null {
+  if ((method !== 'GET' && method !== 'HEAD') || !url) return null;
+  if (headers.cookie && SESSION_COOKIE.test(headers.cookie)) return null;
+  const q = url.indexOf('?');
+  // No cached page reads its query string: /public-projects?x=1 is /public-projects.
+  const path = q < 0 ? url : url.slice(0, q);
+  let locale: string | null = null;
+  if (PAGES.test(path)) {
+    locale = requestLocale(headers['accept-language']);
+    if (locale === null) return null;
+  } else if (!DOCUMENTS.test(path)) {
+    return null;
+  }
+  // Without SITE_URL, canonical links and the sitemap use the origin the request came to.
+  const origin = siteUrlSet ? '' : `${headers['x-forwarded-proto'] ?? ''}|${headers['x-forwarded-host'] ?? ''}|${headers.host ?? ''}`;
+  return { path, key: `${path}\n${locale ?? ''}\n${origin}`, locale };
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cacheableRequest } from './cacheable.ts';
+import { nextDayBoundary } from './day-boundary.ts';
+import { onInvalidate } from './invalidation.ts';
+import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+
+/*
+ * The visitor cache in front of Astro on the Node server. A cacheable request (see cacheable.ts) is
+ * answered from memory; a miss is rendered by Astro itself through a request to this same server
+ * without cookies and without compression (marked by a per-process secret, so it is not answered from
+ * the cache again), then compressed once and kept until a write invalidates it or the owner's day ends.
+ */
+
+const RENDER_HEADER = 'x-visitor-cache-render';
+
+export interface VisitorCacheServer {
+  /** Answers the request and returns true, or returns false for Astro to handle it. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Set once the server listens: misses are rendered through this address. */
+  listening(port: number, host: string): void;
+  cache: VisitorCache;
+  close(): void;
+}
+
+export interface VisitorCacheServerOptions {
+  maxBytes: number;
+  timeZone: string;
+  siteUrlSet: boolean;
+  /** Called for each answer given from the cache (request logging). */
+  onHit?: (req: IncomingMessage, res: ServerResponse, status: number) => void;
+}
+
+export function createVisitorCacheServer(options: VisitorCacheServerOptions): VisitorCacheServer {
+  const token = randomBytes(18).toString('base64url');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  let port = 0;
+  let host = '127.0.0.1';
+  const cache = new VisitorCache({ maxBytes: options.maxBytes, expiresAt: () => nextDayBoundary(options.timeZone) });
+  const stopListening = onInvalidate((invalidation) => {
+    if (invalidation.kind === 'everything') cache.invalidateEverything();
+    else cache.invalidatePaths(invalidation.paths);
+  });
+
+  function render(req: IncomingMessage, path: string, locale: string | null): Promise<Rendered> {
+    const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
+    if (req.headers.host) headers.host = req.headers.host;
+    if (locale) headers['accept-language'] = locale;
+    for (const name of ['x-forwarded-proto', 'x-forwarded-host'] as const) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host, port, path, method: 'GET', headers, agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const flat: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value === undefined) continue;
+            flat[name] = Array.isArray(value) ? (name === 'set-cookie' ? value.join('\n') : value.join(', ')) : value;
+          }
+          resolve({ status: response.statusCode ?? 500, headers: flat, body: Buffer.concat(chunks) });
+        });
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, result: CachedAnswer | Rendered): void {
+    if ('variants' in result) {
+      const variant = result.variants[pickVariant(req.headers['accept-encoding'])];
+      if (result.status === 200 && matchesEtag(req.headers['if-none-match'], variant.etag)) {
+        const headers: Record<string, string> = { etag: variant.etag };
+        for (const name of ['cache-control', 'vary', 'content-location', 'expires']) {
+          if (variant.headers[name]) headers[name] = variant.headers[name];
+        }
+        res.writeHead(304, headers);
+        res.end();
+      } else {
+        res.writeHead(result.status, variant.headers);
+        res.end(req.method === 'HEAD' ? undefined : variant.body);
+      }
+      options.onHit?.(req, res, res.statusCode);
+      return;
+    }
+    // Not kept (an error, or a render an invalidation overtook): passed on as it came, minus cookies.
+    const headers = { ...result.headers };
+    delete headers['set-cookie'];
+    delete headers['transfer-encoding'];
+    delete headers['connection'];
+    delete headers['keep-alive'];
+    headers['content-length'] = String(result.body.byteLength);
+    res.writeHead(result.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : result.body);
+  }
+
+  return {
+    cache,
+    listening(listeningPort, listeningHost) {
+      port = listeningPort;
+      host = listeningHost;
+    },
+    serve(req, res) {
+      if (port === 0 || req.headers[RENDER_HEADER] === token) return false;
+      const target = cacheableRequest(req.method, req.url, req.headers, options.siteUrlSet);
+      if (!target) return false;
+      const hit = cache.fresh(target.key);
+      if (hit) {
+        answer(req, res, hit);
+        return true;
+      }
+      cache.get(target.key, target.path, () => render(req, target.path, target.locale)).then(
+        (result) => answer(req, res, result),
+        (error: unknown) => {
+          console.error('The visitor cache could not render', target.path, error);
+          if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' });
+          res.end(JSON.stringify({ error: 'The site is briefly unavailable. Please try again in a moment.' }));
+        },
+      );
+      return true;
+    },
+    close() {
+      stopListening();
+      agent.destroy();
+    },
+  };
+}

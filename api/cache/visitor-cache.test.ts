@@ -1,0 +1,127 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { cacheableRequest } from './cacheable.ts';
+import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+
+const page = (text: string, status = 200, headers: Record<string, string> = {}): Rendered => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', ...headers },
+  body: Buffer.from(`<!doctype html><main>${text}</main>${'<p>filler paragraph</p>'.repeat(100)}`),
+});
+const cache = (maxBytes = 1 << 20) => new VisitorCache({ maxBytes, expiresAt: () => Date.now() + 60_000 });
+const stored = (value: CachedAnswer | Rendered) => {
+  if (!('variants' in value)) throw new Error('expected a stored answer');
+  return value;
+};
+
+describe('the visitor cache', () => {
+  it('renders a miss once for every request waiting on it, and keeps three encodings of the same bytes', async () => {
+    const visitor = cache();
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await new Promise((done) => setTimeout(done, 20));
+      return page('hello');
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => visitor.get('/k', '/', render)));
+    expect(renders).toBe(1);
+    const answer = stored(answers[0]!);
+    const identity = answer.variants.identity.body.toString();
+    expect(identity).toContain('hello');
+    expect(brotliDecompressSync(answer.variants.br.body).toString()).toBe(identity);
+    expect(gunzipSync(answer.variants.gzip.body).toString()).toBe(identity);
+    expect(answer.variants.br.headers['content-encoding']).toBe('br');
+    expect(answer.variants.identity.headers['vary']).toContain('Accept-Encoding');
+    // The page's own Cache-Control reaches the client: / stays private, no-store.
+    expect(answer.variants.identity.headers['cache-control']).toBe('private, no-store');
+    await visitor.get('/k', '/', render);
+    expect(renders).toBe(1);
+  });
+
+  it('forgets an invalidated path, and never stores a render an invalidation overtook', async () => {
+    const visitor = cache();
+    let version = 1;
+    let release!: () => void;
+    const slow = async () => {
+      const seen = version;
+      await new Promise<void>((done) => (release = done));
+      return page(`v${seen}`);
+    };
+    const pending = visitor.get('/k', '/projects', slow);
+    await new Promise((done) => setTimeout(done, 5));
+    version = 2;
+    visitor.invalidatePaths(['/projects']);
+    release();
+    await pending;
+    const fresh = stored(await visitor.get('/k', '/projects', async () => page(`v${version}`)));
+    expect(fresh.variants.identity.body.toString()).toContain('v2');
+    visitor.invalidatePaths(['/projects']);
+    expect(visitor.fresh('/k')).toBeUndefined();
+  });
+
+  it('keeps 200 and 404 answers, passes errors and cookie-setting answers through unkept', async () => {
+    const visitor = cache();
+    expect('variants' in (await visitor.get('/a', '/a', async () => page('missing', 404)))).toBe(true);
+    expect(visitor.fresh('/a')?.status).toBe(404);
+    await visitor.get('/b', '/b', async () => page('oops', 500));
+    expect(visitor.fresh('/b')).toBeUndefined();
+    await visitor.get('/c', '/c', async () => page('cookie', 200, { 'set-cookie': 'session=x' }));
+    expect(visitor.fresh('/c')).toBeUndefined();
+  });
+
+  it('serves an expired copy while rendering fails (database down), never a fresh error', async () => {
+    let now = 0;
+    const visitor = new VisitorCache({ maxBytes: 1 << 20, expiresAt: () => now + 1000, now: () => now });
+    await visitor.get('/k', '/', async () => page('yesterday'));
+    now = 5000;
+    const answer = stored(await visitor.get('/k', '/', async () => page('down', 503)));
+    expect(answer.variants.identity.body.toString()).toContain('yesterday');
+  });
+
+  it('stays within its byte bound, dropping the least recently read first', async () => {
+    const one = stored(await cache().get('/x', '/x', async () => page('size'))).bytes;
+    const visitor = cache(one * 2 + 10);
+    await visitor.get('/1', '/1', async () => page('size'));
+    await visitor.get('/2', '/2', async () => page('size'));
+    visitor.fresh('/1');
+    await visitor.get('/3', '/3', async () => page('size'));
+    expect(visitor.fresh('/1')).toBeDefined();
+    expect(visitor.fresh('/2')).toBeUndefined();
+    expect(visitor.fresh('/3')).toBeDefined();
+    expect(visitor.size.bytes).toBeLessThanOrEqual(one * 2 + 10);
+  });
+});
+
+describe('what may be answered from the cache', () => {
+  const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => cacheableRequest(method, url, headers, true);
+
+  it('covers visitor pages, their JSON and crawler files, ignoring query strings', () => {
+    for (const url of ['/', '/public-projects', '/public-projects/12', '/projects', '/projects/3', '/portfolio-showcase', '/api/public/projects', '/api/public/projects/4', '/api/projects', '/api/projects/4', '/api/projects/4/gallery', '/sitemap.xml', '/robots.txt']) {
+      expect(request(url), url).not.toBeNull();
+    }
+    expect(request('/public-projects?utm=1')?.path).toBe('/public-projects');
+    expect(request('/public-projects', {}, 'HEAD')).not.toBeNull();
+  });
+
+  it('never covers a person with a session, a write, or private pages', () => {
+    expect(request('/', { cookie: 'theme=dark; session=abc' })).toBeNull();
+    expect(request('/projects', { cookie: '__Host-session=abc' })).toBeNull();
+    expect(request('/api/projects', {}, 'POST')).toBeNull();
+    for (const url of ['/data-management', '/diary', '/api/auth/user', '/api/kpis', '/projects/abc', '/api/login']) expect(request(url), url).toBeNull();
+  });
+
+  it('keys pages by locale from a short list; other locales are rendered each time', () => {
+    expect(request('/projects', { 'accept-language': 'de-DE,de;q=0.9' })?.key).not.toBe(request('/projects')?.key);
+    expect(request('/projects', { 'accept-language': 'en-US' })?.key).toBe(request('/projects')?.key);
+    expect(request('/projects', { 'accept-language': 'sw-KE' })).toBeNull();
+    expect(request('/api/projects', { 'accept-language': 'sw-KE' })).not.toBeNull();
+  });
+
+  it('picks encodings and validators as clients send them', () => {
+    expect(pickVariant(undefined)).toBe('identity');
+    expect(pickVariant('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickVariant('br;q=0, gzip')).toBe('gzip');
+    expect(matchesEtag('W/"abc", "def"', '"def"')).toBe(true);
+    expect(matchesEtag('"abc"', '"def"')).toBe(false);
+  });
+});

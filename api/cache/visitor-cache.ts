@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+/*
+ * Rendered visitor answers held in memory, already compressed, so a warm read costs one Map lookup
+ * and one write to the socket. Bounded in bytes (least recently read leave first); a miss renders
+ * once however many requests wait for it; an invalidation removes every variant of a path and makes
+ * a render that was under way when it came unable to store its (possibly old) result.
+ */
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** What the renderer produced: status, headers (lower-case names) and the identity body. */
+export interface Rendered {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface Variant {
+  body: Buffer;
+  etag: string;
+  /** Response headers, ready for writeHead (Content-Length included). */
+  headers: Record<string, string>;
+}
+
+export interface CachedAnswer {
+  status: number;
+  variants: Record<Encoding, Variant>;
+  /** After this time (ms) the answer is stale: rendered again, or served only while a render fails. */
+  expiresAt: number;
+  bytes: number;
+}
+
+interface Flight {
+  path: string;
+  invalidated: boolean;
+  promise: Promise<CachedAnswer | Rendered>;
+}
+
+/** Headers that describe one transfer, not the answer. */
+const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'set-cookie']);
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
+
+/** The answer a client should get: the variant for its Accept-Encoding (wrk and curl send none). */
+export function pickVariant(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  // Fast path for what browsers send; the careful parse only for unusual headers.
+  if (!acceptEncoding.includes('q=')) {
+    if (acceptEncoding.includes('br')) return 'br';
+    if (acceptEncoding.includes('gzip') || acceptEncoding.includes('*')) return 'gzip';
+    return 'identity';
+  }
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim().toLowerCase());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** Turns a rendered answer into its three stored encodings with validators. */
+export async function prepareAnswer(rendered: Rendered, expiresAt: number): Promise<CachedAnswer> {
+  const base: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rendered.headers)) {
+    if (!HOP_HEADERS.has(name)) base[name] = value;
+  }
+  const compressible = COMPRESSIBLE.test(base['content-type'] ?? '') && rendered.body.byteLength >= 512;
+  const vary = new Set((base['vary'] ?? '').split(',').map((v) => v.trim()).filter(Boolean));
+  if (compressible) vary.add('Accept-Encoding');
+  if (vary.size > 0) base['vary'] = [...vary].join(', ');
+  const hash = createHash('sha256').update(rendered.body).digest('base64url').slice(0, 22);
+  const [br, gz] = compressible
+    ? await Promise.all([
+        brotli(rendered.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.byteLength } }),
+        gzipAsync(rendered.body, { level: constants.Z_BEST_COMPRESSION }),
+      ])
+    : [rendered.body, rendered.body];
+  const variant = (body: Buffer, encoding: Encoding): Variant => {
+    const etag = `"${hash}${encoding === 'identity' || !compressible ? '' : `-${encoding}`}"`;
+    const headers: Record<string, string> = { ...base, etag, 'content-length': String(body.byteLength) };
+    if (compressible && encoding !== 'identity') headers['content-encoding'] = encoding;
+    return { body, etag, headers };
+  };
+  const variants = { identity: variant(rendered.body, 'identity'), br: variant(br, 'br'), gzip: variant(gz, 'gzip') };
+  const bytes = rendered.body.byteLength + (compressible ? br.byteLength + gz.byteLength : 0) + 1024;
+  return { status: rendered.status, variants, expiresAt, bytes };
+}
+
+/** True when an If-None-Match header names this variant's ETag (or *). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export interface VisitorCacheOptions {
+  maxBytes: number;
+  /** Which answers may be kept: statuses the cache stores. */
+  cacheable?: (rendered: Rendered) => boolean;
+  /** When a fresh answer stops being fresh. */
+  expiresAt: () => number;
+  now?: () => number;
+}
+
+export class VisitorCache {
+  private entries = new Map<string, CachedAnswer & { path: string }>();
+  private keysByPath = new Map<string, Set<string>>();
+  private flights = new Map<string, Flight>();
+  private bytes = 0;
+  private readonly options: VisitorCacheOptions;
+
+  constructor(options: VisitorCacheOptions) {
+    this.options = options;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** The fresh stored answer for a key, or undefined. A hit becomes the most recently used. */
+  fresh(key: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= this.now()) return undefined;
+    // Re-inserting moves it to the end of the Map's order: the LRU order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * The answer for a key: stored, or rendered once for every caller waiting on it. A render that
+   * is not kept (an error, or cut short by an invalidation) is handed to its waiters as it is; a
+   * failing render while an expired copy exists serves that copy (the database may be down).
+   */
+  async get(key: string, path: string, render: () => Promise<Rendered>): Promise<CachedAnswer | Rendered> {
+    const hit = this.fresh(key);
+    if (hit) return hit;
+    const running = this.flights.get(key);
+    if (running) return running.promise;
+    const flight: Flight = { path, invalidated: false, promise: Promise.resolve() as never };
+    flight.promise = (async () => {
+      try {
+        const rendered = await render();
+        const keep = this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404);
+        if (!keep || 'set-cookie' in rendered.headers) {
+          const stale = rendered.status >= 500 ? this.entries.get(key) : undefined;
+          return stale ?? rendered;
+        }
+        const answer = await prepareAnswer(rendered, this.options.expiresAt());
+        if (!flight.invalidated) this.store(key, path, answer);
+        return answer;
+      } finally {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+      }
+    })();
+    this.flights.set(key, flight);
+    return flight.promise;
+  }
+
+  private store(key: string, path: string, answer: CachedAnswer): void {
+    if (answer.bytes > this.options.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { ...answer, path });
+    let keys = this.keysByPath.get(path);
+    if (!keys) this.keysByPath.set(path, (keys = new Set()));
+    keys.add(key);
+    this.bytes += answer.bytes;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    const keys = this.keysByPath.get(entry.path);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByPath.delete(entry.path);
+  }
+
+  /** Forgets every variant of these paths, and keeps renders under way for them from being stored. */
+  invalidatePaths(paths: Iterable<string>): void {
+    const wanted = new Set(paths);
+    for (const path of wanted) {
+      for (const key of [...(this.keysByPath.get(path) ?? [])]) this.remove(key);
+    }
+    for (const [key, flight] of this.flights) {
+      if (wanted.has(flight.path)) {
+        flight.invalidated = true;
+        this.flights.delete(key);
+      }
+    }
+  }
+
+  invalidateEverything(): void {
+    this.entries.clear();
+    this.keysByPath.clear();
+    this.bytes = 0;
+    for (const flight of this.flights.values()) flight.invalidated = true;
+    this.flights.clear();
+  }
+}
