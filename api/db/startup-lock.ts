@@ -1,13 +1,16 @@
 import type pg from 'pg';
 import type { Database } from './client.ts';
 
-/** Any constant works; it must differ from the migration lock (held on another connection inside it). */
-const STARTUP_LOCK = 7_421_338;
+/**
+ * Any constant works, as long as it differs from the locks taken inside it on other connections:
+ * migrations (7_421_337, api/db/migrate.ts) and seeding (7_421_338, api/seed/index.ts).
+ */
+const STARTUP_LOCK = 7_421_340;
 
 /**
  * Runs start-up work (migrations, seeding an empty database, role checks) in one process at a time:
- * several servers starting together on one PostgreSQL database would otherwise seed it twice or race
- * each other's role changes. The embedded database has one process by construction (the folder lock).
+ * migrations and seeding hold their own locks too, but the role checks after them do not, and two
+ * servers starting together would race each other's role changes and session sweeps. The embedded database has one process by construction (the folder lock).
  */
 export async function withStartupLock<T>(database: Database, run: () => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') return run();
