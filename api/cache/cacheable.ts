@@ -8,7 +8,9 @@ const ID = '[1-9][0-9]{0,11}';
 /** Pages (HTML): their dates are formatted in the reader's locale. */
 const PAGES = new RegExp(`^/(?:public-projects(?:/${ID})?|projects(?:/${ID})?|portfolio-showcase)?$`);
 /** JSON reads and crawler files: the same for every locale. */
-const DOCUMENTS = new RegExp(`^/(?:api/public/projects(?:/${ID})?|api/projects(?:/${ID}(?:/gallery)?)?|sitemap\\.xml|robots\\.txt)$`);
+const DOCUMENTS = new RegExp(
+  `^/(?:api/public/projects(?:/${ID})?|api/projects(?:/${ID}(?:/gallery)?)?|sitemap\\.xml|robots\\.txt)$`,
+);
 
 /** Any session cookie (plain or __Host-) means a person who may see something else: never cached. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
@@ -17,7 +19,22 @@ const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
  * Locales the pages' dates are cached in. Others are rendered on every request (they are rare; an
  * open-ended list would let anyone fill the cache with variants).
  */
-export const CACHED_LOCALES = new Set(['en-US', 'en-GB', 'en', 'de-DE', 'de', 'fr-FR', 'fr', 'es-ES', 'es', 'it-IT', 'nl-NL', 'pt-BR', 'ja-JP', 'zh-CN']);
+export const CACHED_LOCALES = new Set([
+  'en-US',
+  'en-GB',
+  'en',
+  'de-DE',
+  'de',
+  'fr-FR',
+  'fr',
+  'es-ES',
+  'es',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'ja-JP',
+  'zh-CN',
+]);
 
 export interface CacheableRequest {
   /** The path without query: what invalidations name. */
@@ -43,7 +60,13 @@ export function requestLocale(acceptLanguage: string | undefined): string | null
 export function cacheableRequest(
   method: string | undefined,
   url: string | undefined,
-  headers: { cookie?: string; 'accept-language'?: string; host?: string; 'x-forwarded-proto'?: string | string[]; 'x-forwarded-host'?: string | string[] },
+  headers: {
+    cookie?: string;
+    'accept-language'?: string;
+    host?: string;
+    'x-forwarded-proto'?: string | string[];
+    'x-forwarded-host'?: string | string[];
+  },
   siteUrlSet: boolean,
 ): CacheableRequest | null {
   if ((method !== 'GET' && method !== 'HEAD') || !url) return null;
@@ -59,6 +82,8 @@ export function cacheableRequest(
     return null;
   }
   // Without SITE_URL, canonical links and the sitemap use the origin the request came to.
-  const origin = siteUrlSet ? '' : `${headers['x-forwarded-proto'] ?? ''}|${headers['x-forwarded-host'] ?? ''}|${headers.host ?? ''}`;
+  const origin = siteUrlSet
+    ? ''
+    : `${headers['x-forwarded-proto'] ?? ''}|${headers['x-forwarded-host'] ?? ''}|${headers.host ?? ''}`;
   return { path, key: `${path}\n${locale ?? ''}\n${origin}`, locale };
 }

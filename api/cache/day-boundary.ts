@@ -19,10 +19,18 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function msSinceMidnight(timeZone: string, at: number): number {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   const ms = at % 1000;
-  return ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 + (ms < 0 ? ms + 1000 : ms);
+  return (
+    ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 + (ms < 0 ? ms + 1000 : ms)
+  );
 }

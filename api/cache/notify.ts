@@ -25,7 +25,11 @@ interface Message {
 export function looksPooled(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.port === '6432' || parsed.port === '6543' || /pooler|pgbouncer|pgbouncer=true/i.test(parsed.hostname + parsed.search);
+    return (
+      parsed.port === '6432' ||
+      parsed.port === '6543' ||
+      /pooler|pgbouncer|pgbouncer=true/i.test(parsed.hostname + parsed.search)
+    );
   } catch {
     return false;
   }
@@ -45,7 +49,11 @@ export function startInvalidationBridge(listenUrl: string, pool: pg.Pool): Inval
 
   const stopPublishing = onInvalidate(async (invalidation, source) => {
     if (source !== 'local') return;
-    let message: Message = { from: processId, kind: invalidation.kind, ...(invalidation.kind === 'paths' ? { paths: invalidation.paths } : {}) };
+    let message: Message = {
+      from: processId,
+      kind: invalidation.kind,
+      ...(invalidation.kind === 'paths' ? { paths: invalidation.paths } : {}),
+    };
     if (Buffer.byteLength(JSON.stringify(message)) > MAX_PAYLOAD) message = { from: processId, kind: 'everything' };
     await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
   });
@@ -63,7 +71,9 @@ export function startInvalidationBridge(listenUrl: string, pool: pg.Pool): Inval
       }
       if (message.from === processId) return;
       const invalidation: Invalidation =
-        message.kind === 'paths' && Array.isArray(message.paths) ? { kind: 'paths', paths: message.paths.filter((p) => typeof p === 'string') } : { kind: 'everything' };
+        message.kind === 'paths' && Array.isArray(message.paths)
+          ? { kind: 'paths', paths: message.paths.filter((p) => typeof p === 'string') }
+          : { kind: 'everything' };
       void receiveRemoteInvalidation(invalidation);
     });
     const lost = () => {

@@ -113,14 +113,21 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
         answer(req, res, hit);
         return true;
       }
-      cache.get(target.key, target.path, () => render(req, target.path, target.locale)).then(
-        (result) => answer(req, res, result),
-        (error: unknown) => {
-          console.error('The visitor cache could not render', target.path, error);
-          if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' });
-          res.end(JSON.stringify({ error: 'The site is briefly unavailable. Please try again in a moment.' }));
-        },
-      );
+      cache
+        .get(target.key, target.path, () => render(req, target.path, target.locale))
+        .then(
+          (result) => answer(req, res, result),
+          (error: unknown) => {
+            console.error('The visitor cache could not render', target.path, error);
+            if (!res.headersSent)
+              res.writeHead(503, {
+                'content-type': 'application/json; charset=utf-8',
+                'retry-after': '5',
+                'cache-control': 'no-store',
+              });
+            res.end(JSON.stringify({ error: 'The site is briefly unavailable. Please try again in a moment.' }));
+          },
+        );
       return true;
     },
     close() {

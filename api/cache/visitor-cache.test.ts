@@ -93,10 +93,25 @@ describe('the visitor cache', () => {
 });
 
 describe('what may be answered from the cache', () => {
-  const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => cacheableRequest(method, url, headers, true);
+  const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    cacheableRequest(method, url, headers, true);
 
   it('covers visitor pages, their JSON and crawler files, ignoring query strings', () => {
-    for (const url of ['/', '/public-projects', '/public-projects/12', '/projects', '/projects/3', '/portfolio-showcase', '/api/public/projects', '/api/public/projects/4', '/api/projects', '/api/projects/4', '/api/projects/4/gallery', '/sitemap.xml', '/robots.txt']) {
+    for (const url of [
+      '/',
+      '/public-projects',
+      '/public-projects/12',
+      '/projects',
+      '/projects/3',
+      '/portfolio-showcase',
+      '/api/public/projects',
+      '/api/public/projects/4',
+      '/api/projects',
+      '/api/projects/4',
+      '/api/projects/4/gallery',
+      '/sitemap.xml',
+      '/robots.txt',
+    ]) {
       expect(request(url), url).not.toBeNull();
     }
     expect(request('/public-projects?utm=1')?.path).toBe('/public-projects');
@@ -107,7 +122,8 @@ describe('what may be answered from the cache', () => {
     expect(request('/', { cookie: 'theme=dark; session=abc' })).toBeNull();
     expect(request('/projects', { cookie: '__Host-session=abc' })).toBeNull();
     expect(request('/api/projects', {}, 'POST')).toBeNull();
-    for (const url of ['/data-management', '/diary', '/api/auth/user', '/api/kpis', '/projects/abc', '/api/login']) expect(request(url), url).toBeNull();
+    for (const url of ['/data-management', '/diary', '/api/auth/user', '/api/kpis', '/projects/abc', '/api/login'])
+      expect(request(url), url).toBeNull();
   });
 
   it('keys pages by locale from a short list; other locales are rendered each time', () => {

@@ -43,7 +43,16 @@ interface Flight {
 }
 
 /** Headers that describe one transfer, not the answer. */
-const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'set-cookie']);
+const HOP_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'etag',
+  'set-cookie',
+]);
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 
@@ -74,13 +83,20 @@ export async function prepareAnswer(rendered: Rendered, expiresAt: number): Prom
     if (!HOP_HEADERS.has(name)) base[name] = value;
   }
   const compressible = COMPRESSIBLE.test(base['content-type'] ?? '') && rendered.body.byteLength >= 512;
-  const vary = new Set((base['vary'] ?? '').split(',').map((v) => v.trim()).filter(Boolean));
+  const vary = new Set(
+    (base['vary'] ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
   if (compressible) vary.add('Accept-Encoding');
   if (vary.size > 0) base['vary'] = [...vary].join(', ');
   const hash = createHash('sha256').update(rendered.body).digest('base64url').slice(0, 22);
   const [br, gz] = compressible
     ? await Promise.all([
-        brotli(rendered.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.byteLength } }),
+        brotli(rendered.body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.byteLength },
+        }),
         gzipAsync(rendered.body, { level: constants.Z_BEST_COMPRESSION }),
       ])
     : [rendered.body, rendered.body];

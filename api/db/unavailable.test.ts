@@ -5,8 +5,16 @@ describe('telling an unreachable database from a bad query', () => {
   it('recognises refused connections, pool timeouts and statement timeouts, also wrapped by the ORM', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5999'), { code: 'ECONNREFUSED' });
     expect(isDatabaseUnavailable(refused)).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('timeout exceeded when trying to connect') }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }) }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error('Failed query', { cause: new Error('timeout exceeded when trying to connect') })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error('Failed query', {
+          cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+        }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([refused], 'all attempts failed'))).toBe(true);
   });
 

@@ -33,7 +33,19 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
 };
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.map', '.svg', '.txt', '.xml', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.json',
+  '.webmanifest',
+  '.map',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.ico',
+]);
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Public files keep their names across builds: a short life, then a cheap 304. */
@@ -88,7 +100,9 @@ export function createStaticFiles(clientDir: string, assetsDir = '_astro'): Stat
     if (COMPRESSIBLE.has(ext) && body.byteLength >= 512) {
       const prebuiltBr = files.get(`${path}.br`);
       const prebuiltGz = files.get(`${path}.gz`);
-      const br = prebuiltBr ? readFileSync(prebuiltBr) : brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      const br = prebuiltBr
+        ? readFileSync(prebuiltBr)
+        : brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
       const gz = prebuiltGz ? readFileSync(prebuiltGz) : gzipSync(body, { level: 9 });
       result.variants.br = make(br, 'br');
       result.variants.gzip = make(gz, 'gzip');
@@ -123,7 +137,11 @@ export function createStaticFiles(clientDir: string, assetsDir = '_astro'): Stat
         ? matchesEtag(ifNoneMatch, variant.etag)
         : Boolean(ifModifiedSince) && Date.parse(ifModifiedSince!) >= Date.parse(variant.headers['last-modified']!);
       if (unchanged) {
-        res.writeHead(304, { etag: variant.etag, 'cache-control': variant.headers['cache-control']!, ...(variant.headers.vary ? { vary: variant.headers.vary } : {}) });
+        res.writeHead(304, {
+          etag: variant.etag,
+          'cache-control': variant.headers['cache-control']!,
+          ...(variant.headers.vary ? { vary: variant.headers.vary } : {}),
+        });
         res.end();
         return true;
       }

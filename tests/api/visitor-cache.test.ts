@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { base, call } from '../support/http.ts';
+import { call } from '../support/http.ts';
 import { createProject, ownerCall } from '../support/owner-api.ts';
 import { sessionCookie } from '../support/sign-in.ts';
 
@@ -24,7 +24,13 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 describe('a visitor page after an owner writes', () => {
   it('shows a created, edited and deleted project at once on every page listing it', async () => {
     // Warm every list, so the next reads would be stale if the writes did not invalidate them.
-    for (const path of ['/public-projects', '/projects', '/portfolio-showcase', '/api/public/projects', '/sitemap.xml']) {
+    for (const path of [
+      '/public-projects',
+      '/projects',
+      '/portfolio-showcase',
+      '/api/public/projects',
+      '/sitemap.xml',
+    ]) {
       expect((await visitor(path)).status).toBe(200);
       expect((await visitor(path)).headers.get('etag'), path).toBeTruthy();
     }
@@ -33,13 +39,20 @@ describe('a visitor page after an owner writes', () => {
     for (const path of ['/public-projects', '/projects', '/portfolio-showcase']) {
       expect((await text(path)).body, path).toContain(name);
     }
-    expect(((await (await visitor('/api/public/projects')).json()) as Array<{ name: string }>).some((p) => p.name === name)).toBe(true);
+    expect(
+      ((await (await visitor('/api/public/projects')).json()) as Array<{ name: string }>).some((p) => p.name === name),
+    ).toBe(true);
     expect((await text('/sitemap.xml')).body).toContain(`/public-projects/${project.id}<`);
 
     expect((await text(`/public-projects/${project.id}`)).body).toContain(name);
     const renamed = unique('Cached edit');
     expect((await ownerCall(admin, 'PATCH', `/api/projects/${project.id}`, { name: renamed })).status).toBe(200);
-    for (const path of [`/public-projects/${project.id}`, `/projects/${project.id}`, '/public-projects', '/portfolio-showcase']) {
+    for (const path of [
+      `/public-projects/${project.id}`,
+      `/projects/${project.id}`,
+      '/public-projects',
+      '/portfolio-showcase',
+    ]) {
       const page = await text(path);
       expect(page.body, path).toContain(renamed);
       expect(page.body, path).not.toContain(name);
@@ -80,8 +93,12 @@ describe('a visitor page after an owner writes', () => {
     try {
       const before = await text(`/public-projects/${project.id}`);
       expect(before.body).not.toContain('/api/images/');
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
-      const patched = await ownerCall(admin, 'PATCH', `/api/projects/${project.id}`, { imageUrl: `data:image/png;base64,${png.toString('base64')}` });
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const patched = await ownerCall(admin, 'PATCH', `/api/projects/${project.id}`, {
+        imageUrl: `data:image/png;base64,${png.toString('base64')}`,
+      });
       expect(patched.status).toBe(200);
       const { imageUrl } = (await patched.json()) as { imageUrl: string };
       expect((await text(`/public-projects/${project.id}`)).body).toContain(imageUrl);
@@ -97,7 +114,10 @@ describe('a visitor page after an owner writes', () => {
       expect(((await (await visitor(`/api/projects/${project.id}/gallery`)).json()) as unknown[]).length).toBe(1);
 
       const retitled = unique('Retitled picture');
-      expect((await ownerCall(admin, 'PATCH', `/api/projects/${project.id}/gallery/${image.id}`, { title: retitled })).status).toBe(200);
+      expect(
+        (await ownerCall(admin, 'PATCH', `/api/projects/${project.id}/gallery/${image.id}`, { title: retitled }))
+          .status,
+      ).toBe(200);
       expect((await text(`/projects/${project.id}`)).body).toContain(retitled);
       expect((await ownerCall(admin, 'DELETE', `/api/projects/${project.id}/gallery/${image.id}`)).status).toBe(204);
       expect((await text(`/projects/${project.id}`)).body).not.toContain(retitled);
@@ -112,7 +132,9 @@ describe('a visitor page after an owner writes', () => {
     const project = await createProject(admin, { name });
     try {
       await text(`/public-projects/${project.id}`);
-      expect((await call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Visitor was here' } })).status).toBe(401);
+      expect(
+        (await call(`/api/projects/${project.id}`, { method: 'PATCH', body: { name: 'Visitor was here' } })).status,
+      ).toBe(401);
       const page = await text(`/public-projects/${project.id}`);
       expect(page.body).toContain(name);
       expect(page.body).not.toContain('Visitor was here');
@@ -123,7 +145,16 @@ describe('a visitor page after an owner writes', () => {
 });
 
 describe('what a cached answer is', () => {
-  const cached = ['/', '/public-projects', '/projects', '/portfolio-showcase', '/api/public/projects', '/api/projects', '/sitemap.xml', '/robots.txt'];
+  const cached = [
+    '/',
+    '/public-projects',
+    '/projects',
+    '/portfolio-showcase',
+    '/api/public/projects',
+    '/api/projects',
+    '/sitemap.xml',
+    '/robots.txt',
+  ];
 
   it('never carries Set-Cookie, and / still tells clients not to store it', async () => {
     for (const path of cached) {
@@ -157,7 +188,15 @@ describe('what a cached answer is', () => {
       const body = new Uint8Array(await get.arrayBuffer());
       const head = await visitor('/public-projects', headers, 'HEAD');
       expect(head.status).toBe(200);
-      for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary', 'content-security-policy']) {
+      for (const name of [
+        'content-type',
+        'content-length',
+        'content-encoding',
+        'etag',
+        'cache-control',
+        'vary',
+        'content-security-policy',
+      ]) {
         expect(head.headers.get(name), `${encoding} ${name}`).toBe(get.headers.get(name));
       }
       expect(head.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
@@ -191,6 +230,8 @@ describe('static files', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toMatch(/^public, max-age=\d{1,4}\b/);
     expect((await visitor('/favicon.svg', { 'If-None-Match': icon.headers.get('etag')! })).status).toBe(304);
-    expect((await visitor('/favicon.svg', { 'If-Modified-Since': icon.headers.get('last-modified')! })).status).toBe(304);
+    expect((await visitor('/favicon.svg', { 'If-Modified-Since': icon.headers.get('last-modified')! })).status).toBe(
+      304,
+    );
   });
 });
