@@ -70,18 +70,6 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('./.data'),
     /** Seed demo content into an empty PostgreSQL database too (the embedded one is always seeded when empty). */
     SEED_DEMO: flag,
-    /** IANA time zone (e.g. Europe/Berlin) whose midnight starts the owner's days and months. */
-    OWNER_TIME_ZONE: z
-      .string()
-      .default('UTC')
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone name such as Europe/Berlin'),
     /** Bytes the visitor page cache of one server process may hold (least recently used pages leave first). */
     PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
     /** Comma-separated verified emails that are admins. */
