@@ -1,5 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { kpis, trends } from '../db/schema.ts';
+import { metrics, type kpis, type trends } from '../db/schema.ts';
 import { compareWithLastMonth, monthlyValues, type MonthValue } from './metric-aggregates.ts';
 
 /**
@@ -67,6 +68,37 @@ export async function withMetricTrends(db: Db, rows: TrendRow[], zone: string, n
       ...row,
       data: filled(values).map((value) => Math.round(value * 100) / 100),
       labels: values.map((v) => monthLabel(v.month)),
+    };
+  });
+}
+
+export interface PublicMetricCard {
+  key: string;
+  name: string;
+  unit: string;
+  color: string;
+  /** This month so far (or the latest point, for 'last'), formatted. */
+  value: string;
+  change: string | null;
+  /** Twelve monthly values, oldest first, for the server-drawn sparkline. */
+  months: number[];
+}
+
+/** The landing's extra row: every public metric, computed in two SQL queries. */
+export async function publicMetricCards(db: Db, zone: string, now = new Date()): Promise<PublicMetricCard[]> {
+  const rows = await db.select().from(metrics).where(eq(metrics.visibility, 'public')).orderBy(asc(metrics.name));
+  const ids = rows.map((row) => row.id);
+  const [comparisons, months] = await Promise.all([compareWithLastMonth(db, ids, zone, now), monthlyValues(db, ids, zone, now)]);
+  return rows.map((row) => {
+    const comparison = comparisons.get(row.id) ?? { current: null, previous: null };
+    return {
+      key: row.key,
+      name: row.name,
+      unit: row.unit,
+      color: row.color,
+      value: formatMetricValue(comparison.current ?? 0),
+      change: changeCaption(comparison.current, comparison.previous),
+      months: filled(months.get(row.id) ?? []),
     };
   });
 }

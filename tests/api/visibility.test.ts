@@ -103,3 +103,20 @@ describe('visibility', () => {
     expect(trends.map((row) => row.name)).not.toContain('Deep Work Hours');
   });
 });
+
+describe('the landing’s row of public metrics', () => {
+  it('shows visitors the public metrics, drawn on the server, and nothing else', async () => {
+    const html = await (await call('/')).text();
+    const row = /<div[^>]*data-public-metrics[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    expect(row).toContain('data-metric="steps"');
+    expect(row).toContain('data-metric="commits"');
+    expect(row).toContain(`data-metric="vis-public-${run}"`);
+    expect(row).not.toContain('data-metric="weight"');
+    expect(row).not.toContain('data-metric="sleep"');
+    expect(row).not.toContain(`vis-signed-in-${run}`);
+    expect(row).not.toContain(`vis-owner-${run}`);
+    expect(row).toMatch(/<svg[^>]*aria-hidden="true"[\s\S]*?<path d="M0\.0,/);
+    expect(row).toContain('Last twelve months:');
+    expect(row).not.toContain('<script');
+  });
+});
