@@ -1,8 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { setsCookie } from '#api/auth/cookies.ts';
 import { bearerTokenOf, isBearerEndpoint } from '#api/auth/bearer.ts';
 import { SAFE_METHODS, isSameOriginWrite } from '#api/auth/origin.ts';
-import { sessionFromRequest } from '#api/auth/request-session.ts';
+import { finishSessionResponse, sessionFromRequest } from '#api/auth/request-session.ts';
 import { config } from '#api/config.ts';
 import { compressResponse } from '#api/http/compress.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
@@ -32,10 +31,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const session = await sessionFromRequest(context.request, context.url, cfg);
       context.locals.user = session.user;
       response = await next();
-      // A response that signs in or out sets the cookie itself; a renewal must not overwrite it.
-      if (session.setCookie && !setsCookie(response.headers, session.cookieName)) {
-        response.headers.append('Set-Cookie', session.setCookie);
-      }
+      await finishSessionResponse(response.headers, session);
     } catch (error) {
       // A page cannot be rendered while the database is unreachable: say so, and when to come back.
       if (!isDatabaseUnavailable(error)) throw error;

@@ -38,11 +38,22 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
   return { token, expiresAt };
 }
 
+/** A valid session whose renewal (if due) has not been written yet. */
+export interface CheckedSession {
+  user: SessionUser;
+  expiresAt: Date;
+  /**
+   * Set when the idle deadline is due to move: writes it and returns the new deadline. The caller
+   * runs it only when it can send the cookie again (never on an answer a shared cache may keep).
+   */
+  renew: (() => Promise<Date>) | null;
+}
+
 /**
  * The user behind a cookie token, or null. Ends the session when it is past its idle or absolute
  * deadline, or when its user no longer holds the role it had (a demoted admin is signed out).
  */
-export async function validateSessionToken(db: Db, token: string | undefined, cfg: Config, now = new Date()): Promise<ValidSession | null> {
+export async function checkSessionToken(db: Db, token: string | undefined, cfg: Config, now = new Date()): Promise<CheckedSession | null> {
   if (!looksLikeToken(token)) return null;
   const sid = hashToken(token);
   const [row] = await db
@@ -62,17 +73,26 @@ export async function validateSessionToken(db: Db, token: string | undefined, cf
   const user = await applyRole(db, row.user, cfg);
   if (row.user.role === 'admin' && user.role !== 'admin') return null; // applyRole ended the sessions
 
-  let expiresAt = expire;
-  let renewed = false;
+  let renew: CheckedSession['renew'] = null;
   if (now.getTime() - new Date(sess.renewedAt).getTime() >= SESSION_RENEW_AFTER_MS) {
-    expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, hardEnd));
-    renewed = true;
-    await db
-      .update(sessions)
-      .set({ expire: expiresAt, sess: { ...sess, renewedAt: now.toISOString() } })
-      .where(eq(sessions.sid, sid));
+    renew = async () => {
+      const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, hardEnd));
+      await db
+        .update(sessions)
+        .set({ expire: expiresAt, sess: { ...sess, renewedAt: now.toISOString() } })
+        .where(eq(sessions.sid, sid));
+      return expiresAt;
+    };
   }
-  return { user: toSessionUser(user), expiresAt, renewed };
+  return { user: toSessionUser(user), expiresAt: expire, renew };
+}
+
+/** `checkSessionToken` with a due renewal written at once. */
+export async function validateSessionToken(db: Db, token: string | undefined, cfg: Config, now = new Date()): Promise<ValidSession | null> {
+  const session = await checkSessionToken(db, token, cfg, now);
+  if (!session) return null;
+  if (!session.renew) return { user: session.user, expiresAt: session.expiresAt, renewed: false };
+  return { user: session.user, expiresAt: await session.renew(), renewed: true };
 }
 
 /** Ends the session a token belongs to (sign-out). */
