@@ -43,7 +43,10 @@ function oidc(cfg: Config, name: string): Provider {
       if (!pending) {
         pending = client.discovery(new URL(issuer), cfg.OIDC_CLIENT_ID!, cfg.OIDC_CLIENT_SECRET, undefined, {
           // Test-only (an http issuer on 127.0.0.1); the config module refuses it in production.
-          execute: cfg.OIDC_ALLOW_INSECURE ? [client.allowInsecureRequests] : [],
+          // The ID token's signature is checked against the keys the provider publishes (jwks_uri from
+          // discovery): without this openid-client trusts the token because it came over TLS from the
+          // token endpoint, and a token signed by anyone else would pass.
+          execute: [client.enableNonRepudiationChecks, ...(cfg.OIDC_ALLOW_INSECURE ? [client.allowInsecureRequests] : [])],
           timeout: TIMEOUT_SECONDS,
         });
         pending.catch(() => discovered.delete(key));
@@ -52,7 +55,7 @@ function oidc(cfg: Config, name: string): Provider {
       return pending;
     },
     async identity(config, tokens) {
-      // openid-client has checked the ID token: signature, iss, aud, exp and our nonce.
+      // openid-client has checked the ID token: signature (JWKS), iss, aud, exp and our nonce.
       const claims = tokens.claims();
       if (!claims) throw new Error('The provider sent no ID token.');
       let info: Record<string, unknown> = { ...claims };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { browse, newVisit, signInThrough, untilCallback, type Visit } from '../support/oauth-flow.ts';
-import { oidcLogin } from '../support/services.ts';
+import { oidcLogin, oidcLoginWithForeignKey } from '../support/services.ts';
 import { VIEWER_EMAIL, sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
 
 const base = inject('baseUrl');
@@ -98,6 +98,15 @@ describe('roles and account matching by email', () => {
 });
 
 describe('refused callbacks', () => {
+  it('refuses an ID token signed by a key the provider does not publish, and signs no one in', async () => {
+    const email = `foreign-key-${Date.now().toString(36)}@example.test`;
+    await expectRefused(await signInThrough(newVisit(), 'oidc', { oidcLogin: oidcLoginWithForeignKey(email) }), 'did not confirm this sign-in');
+    // The same person with a properly signed token gets in: the refusal was the signature alone.
+    const response = await signInThrough(newVisit(), 'oidc', { oidcLogin: oidcLogin(email) });
+    expect(response.status).toBe(303);
+    expect((await me(sessionCookieFrom(response))).body).toMatchObject({ email, role: 'viewer' });
+  });
+
   it('refuses a forged state', async () => {
     const visit = newVisit();
     const callback = await untilCallback(visit, 'oidc', { oidcLogin: oidcLogin(VIEWER_EMAIL) });

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -24,6 +24,12 @@ export const GITHUB_CLIENT = { id: 'gh-portfolio-test', secret: 'gh-portfolio-te
  * in `#unverified` signs in with `email_verified: false` (and a different `sub`).
  */
 export const oidcLogin = (email: string, verified = true) => (verified ? email : `${email}#unverified`);
+
+/**
+ * A login whose ID token the test provider re-signs with a key it does not publish (same `kid`, same
+ * algorithm, valid claims): only a check of the signature against the provider's JWKS can tell.
+ */
+export const oidcLoginWithForeignKey = (email: string) => `${email}#foreign-key`;
 
 export async function startTestServices(): Promise<TestServices> {
   const oidc = await startOpenIdProvider();
@@ -99,8 +105,38 @@ async function startOpenIdProvider(): Promise<{ server: Server; issuer: string }
     jwks: { keys: [signingKey()] },
   });
   provider.on('server_error', (_ctx, error) => console.error('test OpenID provider:', error));
-  handle = provider.callback();
+  const callback = provider.callback();
+  handle = (req, res) => {
+    if (req.method === 'POST' && req.url?.split('?')[0] === '/token') resignForeignKeyTokens(res);
+    callback(req, res);
+  };
   return { server, issuer };
+}
+
+/** A key the provider never publishes, for `oidcLoginWithForeignKey`. */
+const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+
+/**
+ * Rewrites a token response whose ID token is for an `oidcLoginWithForeignKey` login: the same header
+ * and claims, signed by `foreignKey`. (The provider answers with one `res.end(json)` before any header
+ * is sent, so the length can still be set.)
+ */
+function resignForeignKeyTokens(res: ServerResponse): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) {
+      const body = JSON.parse(chunk.toString()) as { id_token?: string };
+      const [header, payload] = body.id_token?.split('.') ?? [];
+      const claims = payload ? (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: string }) : {};
+      if (header && payload && claims.sub?.endsWith('#foreign-key')) {
+        const input = `${header}.${payload}`;
+        body.id_token = `${input}.${sign('sha256', Buffer.from(input), foreignKey).toString('base64url')}`;
+        chunk = JSON.stringify(body);
+        if (!res.headersSent) res.setHeader('content-length', Buffer.byteLength(chunk as string));
+      }
+    }
+    return end(chunk, ...rest);
+  }) as typeof res.end;
 }
 
 /** A fresh RS256 key for the provider's ID tokens (instead of its shared development keys). */
