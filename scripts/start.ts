@@ -1,6 +1,8 @@
 // npm start: build when the sources are newer than the build, open the database, then serve.
+// npm run preview (--no-build): the same, serving the last build without rebuilding.
 // First import: NODE_ENV=production before any library is loaded.
 import './production-mode.ts';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +27,12 @@ try {
   process.exit(1);
 }
 
-buildIfNeeded();
+// `npm run preview` (--no-build) serves the last build as it is.
+if (!process.argv.includes('--no-build')) buildIfNeeded();
+else if (!existsSync(serverEntry)) {
+  console.error('There is no build to preview: run `npm run build` (or `npm start`) first.');
+  process.exit(1);
+}
 
 let database;
 try {

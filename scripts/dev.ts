@@ -1,0 +1,46 @@
+// npm run dev: open the database the way `npm start` does (embedded or DATABASE_URL; migrate, seed when empty,
+// roles), then Astro's dev server with hot reload in this same process, so the pages use the database opened
+// here (one handle on globalThis, see api/db/client.ts) instead of failing on an unopened embedded database.
+import { dev } from 'astro';
+import { config } from '#api/config.ts';
+import { closeDatabase } from '#api/db/client.ts';
+import { startDatabase } from '#api/startup.ts';
+import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
+
+let cfg;
+try {
+  cfg = config();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let database;
+try {
+  database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
+} catch (error) {
+  // Also when `npm start` holds the embedded database: api/db/lock.ts names the holding pid.
+  console.error(`Could not open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+// No periodic jobs or scheduled backups here: a dev server is short-lived, `npm start` runs them.
+const server = await dev({
+  root: process.cwd(),
+  server: { port: cfg.PORT, host: cfg.HOST ?? true },
+  // A busy port stops the start instead of moving to the next one: the owner link printed below names this port.
+  vite: { server: { strictPort: true } },
+});
+await printOwnerLink(database.db, cfg);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing the dev server and the database.`);
+  await server.stop();
+  await closeDatabase();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
