@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# Self-hosting image. Not built by CI (no container engine there): tests/unit checks that its build and start
+# commands are the ones the README documents, and the test server runs that same start command.
+
+# Build stage: every dependency (Astro, Tailwind, the type tools) to make dist/.
+FROM node:24-slim AS build
+WORKDIR /app
+ENV ASTRO_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+# The public origin is baked into the build (Astro's `site`); pass it with --build-arg SITE_URL=https://me.example.
+ARG SITE_URL
+RUN npm run build
+
+# Final stage: production dependencies, the build, and the server's own sources (run by Node's type stripping).
+FROM node:24-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=4321 \
+    DATA_DIR=/data
+COPY package.json package-lock.json ./
+# The `node` package pin is a devDependency: the image's own Node 24 runs the server.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY api ./api
+COPY domain ./domain
+COPY drizzle ./drizzle
+COPY scripts ./scripts
+# The embedded database (used when DATABASE_URL is not set) lives in the volume, owned by the unprivileged user.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 4321
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# `npm run preview` without npm: serve the build made above, never rebuild (the sources are not all in the image).
+CMD ["node", "scripts/start.ts", "--no-build"]
