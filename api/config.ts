@@ -31,6 +31,10 @@ export const configSchema = z
     ALLOW_TEST_SWITCHES: flag,
     /** Set by Vercel in its builds and functions; test-only switches are refused there whatever else is set. */
     VERCEL: flag,
+    /** Least severe log entries written: fatal, error, warn, info, debug, trace or silent. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json` (one object per line) or `pretty` (readable lines); default: pretty when NODE_ENV=development, else json. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     /** HTTP port of the Node server. */
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
     /** Interface the Node server listens on; default every interface (0.0.0.0). `127.0.0.1` keeps it to this machine. */

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { seedDatabase } from './seed/index.ts';
+import { log } from './log.ts';
 
 /**
  * Opens the database, applies migrations and, for the embedded database (or SEED_DEMO),
@@ -16,7 +17,7 @@ export async function startDatabase(cfg: Config = config(), prepare?: (database:
     await migrateDatabase(database);
     if (database.kind === 'pglite' || cfg.SEED_DEMO) {
       const { seeded } = await seedDatabase(database.db);
-      if (seeded) console.log('Seeded the database with demo content.');
+      if (seeded) log.info('Seeded the database with demo content');
     }
     await prepare?.(database);
   });

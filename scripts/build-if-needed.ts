@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { log } from '#api/log.ts';
 
 export const serverEntry = resolve('dist/server/entry.mjs');
 /**
@@ -34,14 +35,13 @@ export function needsBuild(): boolean {
 /** Builds the Node server when needed; stops the process if the build fails. */
 export function buildIfNeeded(): void {
   if (!needsBuild()) return;
-  console.log('Building the site (first start, or sources changed)...');
+  log.info('Building the site (first start, or sources changed)');
   const build = spawnSync('astro', ['build'], {
     stdio: 'inherit',
     // Always a production build: under vitest NODE_ENV is 'test', which would ship development React.
     env: { ...process.env, NODE_ENV: 'production', DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' },
   });
-  if (build.error)
-    console.error(`Could not run astro build (${build.error.message}); run this through npm, e.g. npm start.`);
+  if (build.error) log.fatal({ reason: build.error.message }, 'Could not run astro build; run this through npm, e.g. npm start');
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(buildStamp, buildEnv());
 }

@@ -11,6 +11,7 @@ import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#
 import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
 import { createStaticFiles } from '#api/http/static-files.ts';
 import { config } from '#api/config.ts';
+import { log } from '#api/log.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
@@ -23,7 +24,8 @@ let cfg;
 try {
   cfg = config();
 } catch (error) {
-  console.error((error as Error).message);
+  // The message names the variable (api/config.ts); the process stops before serving anything.
+  log.fatal((error as Error).message);
   process.exit(1);
 }
 
@@ -39,7 +41,7 @@ try {
   // Roles follow the current ADMIN_EMAILS before the first request is served.
   database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
 } catch (error) {
-  console.error(`Could not open the database: ${(error as Error).message}`);
+  log.fatal({ reason: (error as Error).message }, 'Could not open the database');
   process.exit(1);
 }
 
@@ -100,7 +102,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing the server and the database.`);
+  log.info({ signal }, 'Closing the server and the database');
   visitorCache.close();
   await bridge?.close();
   const closed = new Promise((done) => server.close(done));

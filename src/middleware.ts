@@ -1,3 +1,4 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { bearerTokenOf, isBearerEndpoint } from '#api/auth/bearer.ts';
 import { SAFE_METHODS, isSameOriginWrite } from '#api/auth/origin.ts';
@@ -5,6 +6,7 @@ import { finishSessionResponse, sessionFromRequest } from '#api/auth/request-ses
 import { config } from '#api/config.ts';
 import { compressResponse } from '#api/http/compress.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
+import { REQUEST_ID_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 
 /**
@@ -12,6 +14,35 @@ import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
  * (session), and the security headers every response carries.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  const started = performance.now();
+  // No proxy is trusted yet (TRUSTED_PROXIES comes with the security work), so every id is generated here.
+  const requestId = requestIdFor(context.request, false);
+  let response: Response | undefined;
+  try {
+    response = await handle(context, next);
+    try {
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+    } catch {
+      // Headers of some responses (Response.redirect) are immutable: answer a copy instead.
+      response = new Response(response.body, response);
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+    }
+    return response;
+  } finally {
+    // /healthz is asked every few seconds by load balancers and containers: logging it would drown the rest.
+    if (context.url.pathname !== '/healthz') {
+      logRequest({
+        method: context.request.method,
+        route: context.routePattern,
+        status: response?.status ?? 500,
+        durationMs: performance.now() - started,
+        requestId,
+      });
+    }
+  }
+});
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   context.locals.user = null;
   const cfg = config();
   let response: Response;
@@ -46,4 +77,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return compressResponse(context.request, response);
-});
+}

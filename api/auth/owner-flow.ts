@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createOwnerLink, ownerLinkLine, redeemOwnerLink, siteOrigin } from './owner-link.ts';
+import { printOwnerLine } from '../log.ts';
+import { createOwnerLink, redeemOwnerLink, siteOrigin } from './owner-link.ts';
 import { signInAttempt } from './rate-limit.ts';
 import { completeSignIn, tooManyAttempts, type SignInOutcome } from './sign-in.ts';
 import { ownerAccount } from './users.ts';
@@ -51,6 +52,6 @@ export async function tokenFromForm(request: Request): Promise<string | null> {
 export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: FlowRequest): Promise<SignInOutcome> {
   const wait = await signInAttempt(db, address, cfg);
   if (wait !== null) return tooManyAttempts(wait);
-  console.log(ownerLinkLine(await createOwnerLink(db, siteOrigin(cfg))));
+  printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
   return { response: new Response(null, { status: 303, headers: { Location: '/api/login?sent=1', 'Cache-Control': 'no-store' } }) };
 }

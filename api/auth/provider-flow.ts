@@ -8,6 +8,7 @@ import { providerFor } from './providers.ts';
 import { signInAttempt } from './rate-limit.ts';
 import { completeSignIn, tooManyAttempts, type SignInOutcome, type SignInProblem } from './sign-in.ts';
 import { sameSecret } from './tokens.ts';
+import { log } from '../log.ts';
 
 /** The state, PKCE verifier and nonce of a sign-in in progress live this long, in an HttpOnly cookie. */
 export const FLOW_MAX_AGE_SECONDS = 600;
@@ -46,7 +47,7 @@ export async function startProviderSignIn(db: Db, cfg: Config, id: string | unde
   try {
     config = await provider.configuration();
   } catch (error) {
-    console.error(`Sign-in with ${provider.name}: could not read the provider's configuration:`, (error as Error).message);
+    log.error({ provider: provider.name, reason: (error as Error).message }, "Sign-in: could not read the provider's configuration");
     return {
       problem: { status: 502, title: `${provider.name} cannot be reached`, message: `Signing in with ${provider.name} is not possible right now. Please try again in a moment.` },
     };
@@ -80,7 +81,7 @@ export async function finishProviderSignIn(db: Db, cfg: Config, id: string | und
   const cookieName = flowCookieName(provider.id, secure);
   const clear = [clearCookie(cookieName, secure)];
   const fail = (title: string, message: string, detail?: unknown): SignInOutcome => {
-    if (detail) console.warn(`Sign-in with ${provider.name} refused: ${title}:`, detail instanceof Error ? detail.message : detail);
+    if (detail) log.warn({ provider: provider.name, title, reason: detail instanceof Error ? detail.message : String(detail) }, 'Sign-in refused');
     return { problem: { status: 400, title, message, setCookies: clear } satisfies SignInProblem };
   };
 

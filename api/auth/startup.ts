@@ -1,14 +1,15 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleJob } from '../jobs.ts';
-import { createOwnerLink, ownerLinkLine, siteOrigin } from './owner-link.ts';
+import { log, printOwnerLine } from '../log.ts';
+import { createOwnerLink, siteOrigin } from './owner-link.ts';
 import { deleteExpiredSessions } from './session.ts';
 import { reevaluateRoles } from './users.ts';
 
 /** Before serving: roles follow the current ADMIN_EMAILS (demoted users are signed out); old sessions go. */
 export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
   const { promoted, demoted } = await reevaluateRoles(db, cfg);
-  if (promoted || demoted) console.log(`Roles updated from ADMIN_EMAILS: ${promoted} promoted, ${demoted} demoted.`);
+  if (promoted || demoted) log.info({ promoted, demoted }, 'Roles updated from ADMIN_EMAILS');
   await deleteExpiredSessions(db);
   // A server that runs for weeks must not keep every expired session until its next start.
   scheduleJob({ name: 'expired sessions', everyMs: 6 * 60 * 60 * 1000, run: () => deleteExpiredSessions(db) });
@@ -16,5 +17,5 @@ export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
 
 /** Once listening: the owner's one-time link, so a fresh install can be signed into offline. */
 export async function printOwnerLink(db: Db, cfg: Config): Promise<void> {
-  console.log(ownerLinkLine(await createOwnerLink(db, siteOrigin(cfg))));
+  printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
 }

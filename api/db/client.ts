@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
+import { log } from '../log.ts';
 
 /** Both drivers expose the same query builder; we type against node-postgres's. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -82,7 +83,7 @@ function openPostgres(url: string): Database {
     query_timeout: 12_000,
   });
   // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => log.error({ reason: error.message }, 'PostgreSQL pool error'));
   if (process.env.VERCEL) {
     // Lets Vercel Functions close idle clients before the instance is suspended.
     import('@vercel/functions').then(({ attachDatabasePool }) => attachDatabasePool(pool)).catch(() => {});

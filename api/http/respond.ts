@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
+import { log } from '../log.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -30,7 +31,7 @@ export async function handle(run: () => Promise<Response>): Promise<Response> {
     if (isDatabaseUnavailable(error)) return unavailableResponse();
     const refused = databaseRefusal(error);
     if (refused) return errorResponse(refused.status, refused.message);
-    console.error('Unexpected error while handling a request:', error);
+    log.error({ err: error }, 'Unexpected error while handling a request');
     return errorResponse(500, 'Something went wrong on our side. Please try again.');
   }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { requestIdFor } from './http/request-log.ts';
+import { escapeForLine, prettyLine } from './log.ts';
+
+describe('readable log lines (development)', () => {
+  it('escape newlines and control characters, so a request cannot forge a line or drive the terminal', () => {
+    expect(escapeForLine('a\nb\rc\td\u001b[31me\u0000\u2028')).toBe('a\\nb\\rc\\td\\x1b[31me\\x00\\u2028');
+    const line = prettyLine(
+      JSON.stringify({ level: 30, time: '2026-01-02T03:04:05.000Z', msg: 'request', route: '/x\nINFO forged', status: 200 }),
+    );
+    expect(line).toBe('03:04:05 INFO  request route=/x\\nINFO forged status=200\n');
+    expect(line.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('request ids', () => {
+  const withId = (id: string) => new Request('http://localhost/', { headers: { 'X-Request-Id': id } });
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('keep the id a trusted proxy sent', () => {
+    expect(requestIdFor(withId('lb-7f3a/1'), true)).toBe('lb-7f3a/1');
+    expect(requestIdFor(withId('x'.repeat(128)), true)).toBe('x'.repeat(128));
+  });
+
+  it('replace a malformed id (over 128 characters or not printable ASCII) with a fresh one', () => {
+    expect(requestIdFor(withId('x'.repeat(129)), true)).toMatch(uuid);
+    expect(requestIdFor(withId('caf\u00e9'), true)).toMatch(uuid);
+    expect(requestIdFor(withId('a\u0007b'), true)).toMatch(uuid);
+  });
+
+  it('never take an id from a sender that is not a trusted proxy, and generate a fresh one per request', () => {
+    expect(requestIdFor(withId('chosen-by-anyone'), false)).toMatch(uuid);
+    expect(requestIdFor(new Request('http://localhost/'), false)).not.toBe(requestIdFor(new Request('http://localhost/'), false));
+  });
+});

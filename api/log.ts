@@ -1,0 +1,84 @@
+import { pino, type DestinationStream, type Level, type Logger } from 'pino';
+
+/**
+ * The server's one logger. Production (and tests): one JSON object per line on stdout, for a log shipper.
+ * Development (`npm run dev`, or LOG_FORMAT=pretty): one readable line per entry. Both escape whatever came
+ * from a request: JSON by construction, the readable form by `escapeForLine` (control characters and newlines
+ * never reach the terminal raw, so a request cannot forge a log line).
+ *
+ * It reads LOG_LEVEL and LOG_FORMAT straight from the environment, because it must work before (and while)
+ * api/config.ts validates the environment; config.ts also declares both, so a bad value stops the start there.
+ */
+const LEVELS: readonly Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+function levelFromEnv(): Level | 'silent' {
+  const wanted = process.env.LOG_LEVEL?.trim().toLowerCase();
+  if (wanted === 'silent') return 'silent';
+  return LEVELS.includes(wanted as Level) ? (wanted as Level) : 'info';
+}
+
+function prettyFromEnv(): boolean {
+  const format = process.env.LOG_FORMAT?.trim().toLowerCase();
+  if (format === 'json') return false;
+  if (format === 'pretty') return true;
+  return process.env.NODE_ENV === 'development';
+}
+
+/** Control characters (C0, DEL, C1) and line/paragraph separators, written as escapes instead of raw. */
+export function escapeForLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => {
+    const code = char.charCodeAt(0);
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    return code > 0xff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`;
+  });
+}
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** One JSON log line → `12:34:56 INFO  message key=value …`, every value escaped. */
+export function prettyLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return `${escapeForLine(json.trimEnd())}\n`;
+  }
+  const { level, time, msg, pid: _pid, hostname: _hostname, ...rest } = entry;
+  const clock = typeof time === 'string' ? time.slice(11, 19) : new Date().toISOString().slice(11, 19);
+  const name = (LEVEL_NAMES[level as number] ?? String(level)).padEnd(5);
+  const fields = Object.entries(rest).map(([key, value]) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    return `${escapeForLine(key)}=${escapeForLine(text ?? '')}`;
+  });
+  return `${[clock, name, escapeForLine(String(msg ?? '')), ...fields].join(' ')}\n`;
+}
+
+/** Writes each JSON line pino produces as a readable line (synchronously, like pino's own stdout destination). */
+const prettyStdout: DestinationStream = {
+  write(line: string) {
+    process.stdout.write(prettyLine(line));
+  },
+};
+
+function createLogger(): Logger {
+  const options = {
+    level: levelFromEnv(),
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Errors keep their message and stack; everything else is serialised as given.
+    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+  };
+  return prettyFromEnv() ? pino(options, prettyStdout) : pino(options, pino.destination({ dest: 1, sync: true }));
+}
+
+export const log: Logger = createLogger();
+
+/**
+ * The owner's one-time sign-in link: exactly `Owner sign-in: <URL>`, one raw line on stdout, whatever the log
+ * format, so a person (or a script) finds it with grep. It is the only secret the server ever prints.
+ */
+export function printOwnerLine(url: string): void {
+  process.stdout.write(`Owner sign-in: ${url}\n`);
+}
