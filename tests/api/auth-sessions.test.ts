@@ -46,12 +46,18 @@ describe('cross-origin writes', () => {
       headers: { 'Content-Type': 'application/json', ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  const projects = async (cookie: string) => (await (await fetch(new URL('/api/projects', base), { headers: { Cookie: cookie } })).json()) as Array<{ id: number; name: string }>;
+  const project = async (id: number, cookie: string) => (await fetch(new URL(`/api/projects/${id}`, base), { headers: { Cookie: cookie } })).json();
+  const projectNames = async (cookie: string) =>
+    ((await (await fetch(new URL('/api/projects', base), { headers: { Cookie: cookie } })).json()) as Array<{ name: string }>).map((p) => p.name);
 
   it('refuses POST, PATCH and DELETE from another origin with 403, even for the signed-in owner, and changes nothing', async () => {
     const cookie = await sessionCookie('admin');
-    const before = await projects(cookie);
-    const target = before[0]!;
+    // Its own project: other test files write to the same table at the same time, so only this row is compared.
+    const unique = `CSRF target ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const created = await write('POST', '/api/projects', sameOriginHeaders(cookie), { name: unique, description: 'x', category: 'creative' });
+    expect(created.status).toBe(201);
+    const target = (await created.json()) as { id: number };
+    const before = await project(target.id, cookie);
     const foreign: Array<Record<string, string>> = [
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
@@ -62,13 +68,14 @@ describe('cross-origin writes', () => {
     ];
     for (const headers of foreign) {
       const label = JSON.stringify(headers);
-      const created = await write('POST', '/api/projects', { Cookie: cookie, ...headers }, { name: 'CSRF', description: 'x', category: 'creative' });
-      expect(created.status, `POST ${label}`).toBe(403);
-      expect(((await created.json()) as { error: string }).error).toBeTruthy();
+      const refused = await write('POST', '/api/projects', { Cookie: cookie, ...headers }, { name: `${unique} forged`, description: 'x', category: 'creative' });
+      expect(refused.status, `POST ${label}`).toBe(403);
+      expect(((await refused.json()) as { error: string }).error).toBeTruthy();
       expect((await write('PATCH', `/api/projects/${target.id}`, { Cookie: cookie, ...headers }, { name: 'Hijacked' })).status, `PATCH ${label}`).toBe(403);
       expect((await write('DELETE', `/api/projects/${target.id}`, { Cookie: cookie, ...headers })).status, `DELETE ${label}`).toBe(403);
     }
-    expect(await projects(cookie)).toEqual(before);
+    expect(await project(target.id, cookie)).toEqual(before);
+    expect(await projectNames(cookie)).not.toContain(`${unique} forged`);
   });
 
   it('lets the same origin through to the endpoint (which then judges the body)', async () => {
