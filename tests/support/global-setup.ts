@@ -6,12 +6,15 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
 import { freePort, stopProcess } from '../../scripts/processes.ts';
+import { secretsInLog } from './log-secrets.ts';
 import { startTestServices, type TestServices } from './services.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    /** Where test helpers record the session tokens they received (the teardown scans the log for them). */
+    secretsFile: string;
     loadedModulesLog: string;
     databaseUrl: string;
     services: TestServices['env'];
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject) {
   const log = openSync(serverLog, 'a');
 
   const loadedModulesLog = resolve(workDir, 'loaded-modules.log');
+  const secretsFile = resolve(workDir, 'secrets-used.txt');
   const server = spawn(process.execPath, ['--import', './tests/support/loaded-modules.ts', 'scripts/start.ts'], {
     env: {
       ...process.env,
@@ -48,6 +52,9 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       ALLOW_TEST_SWITCHES: '1',
       LOADED_MODULES_LOG: loadedModulesLog,
+      // What the request-log test reads: JSON lines at info level, whatever the developer's environment says.
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: baseUrl,
@@ -65,14 +72,21 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
+  project.provide('secretsFile', secretsFile);
   project.provide('loadedModulesLog', loadedModulesLog);
   project.provide('databaseUrl', database.env.DATABASE_URL ?? '');
   project.provide('services', services.env);
 
   return async () => {
     await stopProcess(server);
+    const leaks = secretsInLog(serverLog, secretsFile);
     await services.stop();
     await database.drop();
+    if (leaks.length) {
+      // Kept for reading: the failure names the lines. The exit code says it too, whatever vitest does with the error.
+      process.exitCode = 1;
+      throw new Error(`A secret reached the server log (kept in ${workDir}):\n${leaks.join('\n')}`);
+    }
     if (!process.env.KEEP_TEST_DATA) rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
+import { recordSecret } from './log-secrets.ts';
 import { newVisit, signInThrough } from './oauth-flow.ts';
 import { TEST_CLIENT_HEADER, oidcLogin } from './services.ts';
 
@@ -59,7 +60,10 @@ export const sameOriginHeaders = (cookie?: string): Record<string, string> => ({
 export function sessionCookieFrom(response: Response): string | null {
   for (const line of response.headers.getSetCookie()) {
     const match = SESSION_COOKIE.exec(line);
-    if (match && match[2]) return `${match[1]}=${match[2]}`;
+    if (match && match[2]) {
+      recordSecret(inject('secretsFile'), match[2]);
+      return `${match[1]}=${match[2]}`;
+    }
   }
   return null;
 }
