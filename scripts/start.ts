@@ -11,6 +11,7 @@ import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#
 import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
 import { createStaticFiles } from '#api/http/static-files.ts';
 import { config } from '#api/config.ts';
+import { startDraining } from '#api/http/health.ts';
 import { log } from '#api/log.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
@@ -19,6 +20,12 @@ import { startJobs, stopJobs } from '#api/jobs.ts';
 import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
+
+if (process.argv.includes('--help')) {
+  const { configHelp } = await import('#api/config-help.ts');
+  process.stdout.write(configHelp());
+  process.exit(0);
+}
 
 let cfg;
 try {
@@ -102,6 +109,8 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  // /readyz answers 503 from now on, so a load balancer stops sending new requests while these finish.
+  startDraining();
   log.info({ signal }, 'Closing the server and the database');
   visitorCache.close();
   await bridge?.close();

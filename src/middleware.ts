@@ -42,8 +42,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
+/** Health answers need no session, cookie or compression (and /healthz must not touch the database). */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   context.locals.user = null;
+  if (HEALTH_PATHS.has(context.url.pathname)) return next();
   const cfg = config();
   let response: Response;
   const bearer = bearerTokenOf(context.request) !== null;
