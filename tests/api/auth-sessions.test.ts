@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { createProject } from '../support/owner-api.ts';
 import { sameOriginHeaders, sessionCookie } from '../support/sign-in.ts';
 
 const base = inject('baseUrl');
@@ -53,10 +54,8 @@ describe('cross-origin writes', () => {
   it('refuses POST, PATCH and DELETE from another origin with 403, even for the signed-in owner, and changes nothing', async () => {
     const cookie = await sessionCookie('admin');
     // Its own project: other test files write to the same table at the same time, so only this row is compared.
-    const unique = `CSRF target ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    const created = await write('POST', '/api/projects', sameOriginHeaders(cookie), { name: unique, description: 'x', category: 'creative' });
-    expect(created.status).toBe(201);
-    const target = (await created.json()) as { id: number };
+    const target = await createProject(cookie);
+    const unique = target.name;
     const before = await project(target.id, cookie);
     const foreign: Array<Record<string, string>> = [
       { Origin: 'https://evil.example' },
