@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { log } from './log.ts';
 
 /**
  * Periodic work (sweeps, retention, backups) that must run once per deployment, not once per server
@@ -31,7 +32,7 @@ export interface JobRunnerOptions {
 }
 
 const reportError = (job: Job, error: unknown) =>
-  console.error(`Job "${job.name}" failed: ${(error as Error)?.message ?? String(error)}`);
+  log.error({ job: job.name, reason: (error as Error)?.message ?? String(error) }, 'Job failed');
 
 /** One process's jobs: scheduled while it holds the lock, idle otherwise. */
 export class JobRunner {
