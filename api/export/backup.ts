@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { scheduleJob } from '../jobs.ts';
 import { writeArchive } from './write.ts';
+import { log } from '../log.ts';
 
 /*
  * Scheduled backups (BACKUP_DIR): the same archive as an export, mode 0600 (it holds every email),
@@ -64,7 +65,7 @@ export function scheduleBackups(database: Database, cfg: Config): void {
     everyMs: cfg.BACKUP_EVERY * 3_600_000,
     run: async () => {
       const { path, bytes } = await writeBackup(database, dir, cfg.BACKUP_KEEP);
-      console.log(`Backup written: ${path} (${Math.round(bytes / 1024)} KB).`);
+      log.info({ path, kilobytes: Math.round(bytes / 1024) }, 'Backup written');
     },
   });
 }
