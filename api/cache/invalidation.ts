@@ -8,6 +8,8 @@
  * source modules while the built server runs its own bundled copy of this file; both must share them.
  */
 
+import { log } from '#api/log.ts';
+
 export type Invalidation = { kind: 'paths'; paths: string[] } | { kind: 'everything' };
 
 /** `local`: a write in this process; `remote`: one announced by another process. */
@@ -29,7 +31,8 @@ async function dispatch(invalidation: Invalidation, source: InvalidationSource):
   // One failing listener (say NOTIFY during a database outage) must not keep the others from running.
   const results = await Promise.allSettled([...listeners()].map(async (listener) => listener(invalidation, source)));
   for (const result of results) {
-    if (result.status === 'rejected') console.error('A cache invalidation listener failed:', result.reason);
+    if (result.status === 'rejected')
+      log.error({ reason: String(result.reason) }, 'A cache invalidation listener failed');
   }
 }
 

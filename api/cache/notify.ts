@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { onInvalidate, receiveRemoteInvalidation, type Invalidation } from './invalidation.ts';
+import { log } from '#api/log.ts';
 
 /*
  * Several server processes on one PostgreSQL database: each announces its invalidations with NOTIFY
@@ -84,7 +85,7 @@ export function startInvalidationBridge(listenUrl: string, pool: pg.Pool): Inval
       schedule();
     };
     next.on('error', (error) => {
-      console.error('Cache invalidation listener lost its database connection:', error.message);
+      log.error({ reason: error.message }, 'Cache invalidation listener lost its database connection');
       lost();
     });
     next.on('end', lost);
@@ -95,7 +96,7 @@ export function startInvalidationBridge(listenUrl: string, pool: pg.Pool): Inval
       next.removeAllListeners();
       next.on('error', () => {});
       next.end().catch(() => {});
-      if (!closed) console.error('Cache invalidation listener could not connect:', (error as Error).message);
+      if (!closed) log.error({ reason: (error as Error).message }, 'Cache invalidation listener could not connect');
       schedule();
       return;
     }

@@ -5,6 +5,7 @@ import { cacheableRequest } from './cacheable.ts';
 import { nextDayBoundary } from './day-boundary.ts';
 import { onInvalidate } from './invalidation.ts';
 import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+import { log } from '#api/log.ts';
 
 /*
  * The visitor cache in front of Astro on the Node server. A cacheable request (see cacheable.ts) is
@@ -118,7 +119,10 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
         .then(
           (result) => answer(req, res, result),
           (error: unknown) => {
-            console.error('The visitor cache could not render', target.path, error);
+            log.error(
+              { path: target.path, reason: error instanceof Error ? error.message : String(error) },
+              'The visitor cache could not render',
+            );
             if (!res.headersSent)
               res.writeHead(503, {
                 'content-type': 'application/json; charset=utf-8',
