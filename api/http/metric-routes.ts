@@ -18,6 +18,7 @@ import {
   upsertPoints,
   type Metric,
 } from '../services/metrics.ts';
+import { invalidatePaths } from '../cache/invalidation.ts';
 import { instantOf } from '../services/owner-time.ts';
 import { parseId } from '../services/projects.ts';
 import { canSee, visibleLevels } from '../services/visibility.ts';
@@ -52,7 +53,9 @@ export const metricsCollection: { GET: Handler; POST: Handler } = {
       const values = await readJson(request, metricCreate);
       if (await findMetric(db(), values.key))
         throw new HttpError(409, 'key: a metric with this key already exists', 'key');
-      return json(await createMetric(db(), values), 201);
+      const created = await createMetric(db(), values);
+      await landingChanged();
+      return json(created, 201);
     }),
 };
 
@@ -68,13 +71,16 @@ export const metricItem: { GET: Handler; PATCH: Handler; DELETE: Handler } = {
       requireAdmin(context.locals.user);
       const metric = await visibleMetric(context);
       const values = await readJson(context.request, metricUpdate);
-      return json(await updateMetric(db(), metric.key, values));
+      const updated = await updateMetric(db(), metric.key, values);
+      await landingChanged();
+      return json(updated);
     }),
   DELETE: (context) =>
     handle(async () => {
       requireAdmin(context.locals.user);
       const metric = await visibleMetric(context);
       const points = await deleteMetric(db(), metric.key);
+      await landingChanged();
       return json({ key: metric.key, deletedPoints: points ?? 0 });
     }),
 };
@@ -148,6 +154,14 @@ async function writeWithToken(context: RequestContext & { clientAddress: string 
   }
 }
 
+/**
+ * The visitor landing page shows the public metrics (value, change, sparkline), so any metric or point write may
+ * change it; it is one cached URL, cheaper to render again than to work out whether this metric is public.
+ */
+async function landingChanged(): Promise<void> {
+  await invalidatePaths(['/']);
+}
+
 /** Shared by the bearer endpoint and the admin's import: parse every row first, then write them in one statement. */
 async function writePoints(context: RequestContext, allow: (key: string) => void): Promise<Response> {
   const key = parseWith(metricKey, context.params.key);
@@ -157,6 +171,7 @@ async function writePoints(context: RequestContext, allow: (key: string) => void
   const body = await readJson(context.request, z.unknown(), POINTS_BODY_LIMIT);
   const rows = parsePoints(body, config().OWNER_TIME_ZONE);
   const written = await upsertPoints(db(), metric.id, rows);
+  await landingChanged();
   return json({ metric: metric.key, ...written });
 }
 
@@ -189,6 +204,7 @@ export const pointItem: { PATCH: Handler; DELETE: Handler } = {
       const values = await readJson(context.request, pointUpdate);
       const row = await updatePoint(db(), metric.id, id, values);
       if (!row) throw notFound('Point not found.');
+      await landingChanged();
       return json(row);
     }),
   DELETE: (context) =>
@@ -196,6 +212,7 @@ export const pointItem: { PATCH: Handler; DELETE: Handler } = {
       requireAdmin(context.locals.user);
       const metric = await visibleMetric(context);
       if (!(await deletePoint(db(), metric.id, pointId(context.params.id)))) throw notFound('Point not found.');
+      await landingChanged();
       return noContent();
     }),
 };
