@@ -36,6 +36,16 @@ export function looksPooled(url: string): boolean {
   }
 }
 
+/**
+ * For a process that runs no bridge (the import CLI): the NOTIFY that tells every server on this PostgreSQL
+ * database to empty its visitor cache. A server that already announced the same through its bridge costs one
+ * more clear, nothing worse.
+ */
+export function everythingChangedNotice(): { channel: string; payload: string } {
+  const message: Message = { from: randomUUID(), kind: 'everything' };
+  return { channel: CHANNEL, payload: JSON.stringify(message) };
+}
+
 export interface InvalidationBridge {
   close(): Promise<void>;
 }

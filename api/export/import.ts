@@ -1,5 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { invalidateEverything } from '../cache/invalidation.ts';
+import { everythingChangedNotice } from '../cache/notify.ts';
 import { parseArchive } from './read.ts';
 import { dryRun, restoreArchive, type RestoreSummary } from './restore.ts';
 
@@ -11,7 +14,7 @@ export async function importArchive(
 ): Promise<RestoreSummary> {
   const archive = await parseArchive(bytes);
   const summary = await restoreArchive(database, archive, options);
-  await afterImport();
+  await afterImport(database);
   return summary;
 }
 
@@ -21,4 +24,11 @@ export async function previewImport(database: Database, bytes: Uint8Array): Prom
 }
 
 /** Every cached visitor page may show replaced data. */
-async function afterImport(): Promise<void> {}
+async function afterImport(database: Database): Promise<void> {
+  await invalidateEverything();
+  // The CLI runs beside the servers: on PostgreSQL they hear it through NOTIFY (PGlite has one process only).
+  if (database.kind === 'postgres') {
+    const { channel, payload } = everythingChangedNotice();
+    await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+  }
+}
