@@ -120,3 +120,21 @@ describe('the landing’s row of public metrics', () => {
     expect(row).not.toContain('<script');
   });
 });
+
+describe('the landing stays current for visitors', () => {
+  it('shows a point written to a public metric at once, though visitors’ pages are served from a cache', async () => {
+    const key = made.metric!.public as string;
+    const card = (html: string) => new RegExp(`<li[^>]*data-metric="${key}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? '';
+    const before = card(await (await call('/')).text());
+    expect(before).not.toBe('');
+    const write = await call(`/api/metrics/${key}/points/import`, {
+      method: 'POST',
+      cookie: admin,
+      body: { value: 987654 },
+    });
+    expect(write.status).toBe(200);
+    const after = card(await (await call('/')).text());
+    expect(after).not.toBe('');
+    expect(after).not.toBe(before);
+  });
+});
