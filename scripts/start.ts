@@ -77,8 +77,8 @@ let bridge: InvalidationBridge | undefined;
 if (cfg.DATABASE_URL) {
   const listenUrl = cfg.DATABASE_DIRECT_URL ?? cfg.DATABASE_URL;
   if (looksPooled(listenUrl)) {
-    console.warn(
-      'Warning: the database URL looks like a transaction pooler, where LISTEN does not work: other server processes would keep showing old pages. Set DATABASE_DIRECT_URL to a direct connection.',
+    log.warn(
+      'The database URL looks like a transaction pooler, where LISTEN does not work: other server processes would keep showing old pages. Set DATABASE_DIRECT_URL to a direct connection.',
     );
   }
   bridge = startInvalidationBridge(listenUrl, (database.db as unknown as { $client: pg.Pool }).$client);
@@ -94,7 +94,7 @@ await new Promise<void>((listening, failed) => {
   server.listen(cfg.PORT, host, () => listening());
 });
 visitorCache.listening(cfg.PORT, host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
-console.log(`Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${cfg.PORT}`);
+log.info({ host, port: cfg.PORT }, `Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${cfg.PORT}`);
 
 // The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
 await printOwnerLink(database.db, cfg);
