@@ -39,7 +39,7 @@ try {
 // `npm run preview` (--no-build) serves the last build as it is.
 if (!process.argv.includes('--no-build')) buildIfNeeded();
 else if (!existsSync(serverEntry)) {
-  console.error('There is no build to preview: run `npm run build` (or `npm start`) first.');
+  log.fatal('There is no build to preview: run `npm run build` (or `npm start`) first.');
   process.exit(1);
 }
 
