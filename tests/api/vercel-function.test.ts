@@ -16,6 +16,8 @@ let fetchFunction: (request: Request) => Promise<Response>;
 let cleanup = async () => {};
 
 beforeAll(async () => {
+  // Before anything reads the configuration (the database start-up does), so the function sees the public origin.
+  process.env.SITE_URL = SITE;
   const build = spawnSync('astro', ['build'], {
     env: { ...process.env, DEPLOY_TARGET: 'vercel', SITE_URL: SITE, ASTRO_TELEMETRY_DISABLED: '1' },
     encoding: 'utf8',
@@ -36,7 +38,6 @@ beforeAll(async () => {
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  process.env.SITE_URL = SITE;
   const entry = resolve('.vercel/output/functions/_render.func/dist-vercel/server/entry.mjs');
   const module = await import(/* @vite-ignore */ pathToFileURL(entry).href);
   fetchFunction = (request) => module.default.fetch(request);
