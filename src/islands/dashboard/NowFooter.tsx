@@ -42,7 +42,7 @@ export default function NowFooter() {
             {track.subtitle ? <p className="truncate text-sm text-muted">{track.subtitle}</p> : null}
           </div>
         </div>
-        {track.description ? <p className="text-sm text-muted" data-now-description>{track.description}</p> : null}
+        {track.description ? <p className="line-clamp-2 text-sm text-muted" data-now-description>{track.description}</p> : null}
         <div className="mt-auto">
           <Progress value={track.progress} label={`${track.title}: ${track.current} of ${track.duration}`} />
           <div className="mt-1 flex justify-between font-mono text-xs text-muted">
@@ -62,7 +62,7 @@ export default function NowFooter() {
             {book.subtitle ? <p className="truncate text-sm text-muted">{book.subtitle}</p> : null}
           </div>
         </div>
-        {book.description ? <p className="text-sm text-muted" data-now-description>{book.description}</p> : null}
+        {book.description ? <p className="line-clamp-2 text-sm text-muted" data-now-description>{book.description}</p> : null}
         <div className="mt-auto">
           <Progress value={book.progress} label={`${book.title}: reading progress`} />
           <p className="mt-1 text-right font-mono text-xs text-muted">
