@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { pickEncoding } from '../http/compress.ts';
 
 /*
  * Rendered visitor answers held in memory, already compressed, so a warm read costs one Map lookup
@@ -65,15 +66,7 @@ export function pickVariant(acceptEncoding: string | undefined): Encoding {
     if (acceptEncoding.includes('gzip') || acceptEncoding.includes('*')) return 'gzip';
     return 'identity';
   }
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim().toLowerCase());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return 'identity';
+  return pickEncoding(acceptEncoding) ?? 'identity';
 }
 
 /** Turns a rendered answer into its three stored encodings with validators. */
