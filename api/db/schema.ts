@@ -317,3 +317,35 @@ export const accessTokens = pgTable('access_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The security log: sign-ins (and refusals), owner-link minting and redemption, role changes, passkey
+ * changes, sessions ended and every admin write. Request values live in their own columns, never in
+ * one formatted line; rows older than 180 days are deleted by a job (api/services/security-log.ts).
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** sign-in | owner-link-minted | owner-link-redeemed | role-change | admin-write | session-ended | passkey-… */
+    kind: text('kind').notNull(),
+    /** success | refused */
+    outcome: text('outcome').notNull(),
+    /** Why it was refused (or what changed), in the server's words. */
+    reason: text('reason'),
+    /** Who it concerns, when known. Not a foreign key: the log outlives deleted accounts. */
+    userId: text('user_id'),
+    email: text('email'),
+    /** The sign-in method (owner-link, github, oidc, passkey) or, for an admin write, the HTTP method. */
+    method: text('method'),
+    /** An admin write's route pattern (`/api/projects/[id]`): never the URL, which may hold ids or tokens. */
+    route: text('route'),
+    /** An admin write's response status. */
+    status: integer('status'),
+    clientAddress: text('client_address'),
+    /** Anything else worth keeping (never request bodies). */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('security_events_at_idx').on(t.at), index('security_events_kind_at_idx').on(t.kind, t.at)],
+);

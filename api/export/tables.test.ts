@@ -12,6 +12,8 @@ describe('what the archive holds', () => {
     for (const name of [...denied, ...Object.keys(DENIED_COLUMNS)]) expect(allTableNames()).toContain(name);
     expect(exported).toContain('users');
     expect(exported).toContain('images');
+    // The security log travels with the data: a restored site keeps its record of who signed in and what changed.
+    expect(exported).toContain('security_events');
     expect(denied).toEqual(expect.arrayContaining(['sessions', 'login_links', 'rate_limits', 'access_tokens']));
   });
 
