@@ -45,7 +45,6 @@ const PENDING_DOMAIN_MOVE = [
   'src/islands/admin/timeline-config.tsx',
   'src/islands/projects/GalleryImageActions.tsx',
   'src/islands/projects/LiveDemoUrlField.tsx',
-  'src/lib/accessibility-settings.ts',
 ];
 
 export default defineConfig(

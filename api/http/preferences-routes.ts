@@ -1,4 +1,4 @@
-import { preferencesUpdate } from '../db/accessibility-shape.ts';
+import { preferencesUpdate } from '#domain/shapes.ts';
 import { db } from '../db/client.ts';
 import { getPreferences, savePreferences } from '../services/preferences.ts';
 import { readJson } from './body.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preferences } from '../db/schema.ts';
-import type { PreferencesUpdate } from '../db/accessibility-shape.ts';
+import type { PreferencesUpdate } from '#domain/shapes.ts';
 
 /** What a person has saved: their accessibility choices and theme, or nulls when nothing is saved yet. */
 export interface SavedPreferences {

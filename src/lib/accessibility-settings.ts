@@ -13,7 +13,7 @@ import {
   schemeClass,
   switchClass,
 } from '#domain/vocabulary.ts';
-import { accessibilityFields, type AccessibilitySettings } from '#api/db/accessibility-shape.ts';
+import { accessibilityFields, type AccessibilitySettings } from '#domain/shapes.ts';
 
 export {
   ACCESSIBILITY_SWITCHES,
@@ -24,7 +24,7 @@ export {
   LINE_HEIGHT,
   type AccessibilitySwitch,
 } from '#domain/vocabulary.ts';
-export type { AccessibilitySettings } from '#api/db/accessibility-shape.ts';
+export type { AccessibilitySettings } from '#domain/shapes.ts';
 
 export const STORAGE_KEY = STORAGE_KEYS.accessibility;
 
