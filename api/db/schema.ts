@@ -349,3 +349,48 @@ export const securityEvents = pgTable(
   },
   (t) => [index('security_events_at_idx').on(t.at), index('security_events_kind_at_idx').on(t.kind, t.at)],
 );
+
+/**
+ * WebAuthn passkeys: each a public key whose private half never leaves the person's authenticator.
+ * Credentials are bound to the site's origin (rpID from SITE_URL), so they are never exported.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The authenticator's credential ID, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** Signature counter: an assertion whose counter does not move past this is a replay or a clone. */
+    counter: integer('counter').notNull().default(0),
+    /** The owner's name for it ("Laptop", "Phone"). */
+    name: text('name').notNull(),
+    transports: text('transports').array(),
+    /** 'singleDevice' or 'multiDevice' (synced), as the authenticator reported. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges waiting for an answer: each is used once and expires after a few minutes.
+ * A registration challenge belongs to the signed-in person who asked; a sign-in challenge to nobody yet.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** 'register' or 'sign-in'. */
+    purpose: text('purpose').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);

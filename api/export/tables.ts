@@ -14,6 +14,10 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   login_links: 'one-time sign-in links',
   rate_limits: 'sign-in attempt counters',
   access_tokens: 'personal access tokens: only their hashes are kept, so a restored site needs new tokens',
+  // A WebAuthn credential is bound to the site's origin and rpID (SITE_URL's host): restored onto another
+  // host it could never be used, and restoring one would add a way in that the archive's reader chose.
+  passkeys: "passkeys: credentials are bound to the site's origin (rpID); register them again after a move",
+  webauthn_challenges: 'passkey challenges: single-use, expire within minutes',
 };
 
 /**
