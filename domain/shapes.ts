@@ -103,9 +103,12 @@ export const pointInput = z
   .strict();
 export type PointInput = z.infer<typeof pointInput>;
 
-/** A point's changes in the admin area: the instant stays (it identifies the point), value and note change. */
+/**
+ * A point's changes in the admin area: value, note, and its date (moved onto a date where the metric has
+ * no point yet; the metric + instant pair stays unique, so a retried import still updates instead of duplicating).
+ */
 export const pointUpdate = z
-  .object({ value: z.number({ error: 'must be a finite number' }), note: text(500).nullable() })
+  .object({ at: isoInstant, value: z.number({ error: 'must be a finite number' }), note: text(500).nullable() })
   .partial()
   .strict();
 

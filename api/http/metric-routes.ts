@@ -12,6 +12,7 @@ import {
   findMetric,
   listMetricsWithCounts,
   listPoints,
+  pointAt,
   pointCount,
   updateMetric,
   updatePoint,
@@ -26,7 +27,7 @@ import { readJson, parseWith } from './body.ts';
 import type { Handler, RequestContext } from './context.ts';
 import { HttpError, badRequest, notFound } from './errors.ts';
 import { requireAdmin } from './guards.ts';
-import { parsePoints, RowError } from './point-rows.ts';
+import { instantProblem, parsePoints, RowError } from './point-rows.ts';
 import { errorResponse, handle, json, noContent } from './respond.ts';
 
 /** A batch of 1,000 points with notes is larger than the usual 100 KB body. */
@@ -201,8 +202,13 @@ export const pointItem: { PATCH: Handler; DELETE: Handler } = {
       requireAdmin(context.locals.user);
       const metric = await visibleMetric(context);
       const id = pointId(context.params.id);
-      const values = await readJson(context.request, pointUpdate);
-      const row = await updatePoint(db(), metric.id, id, values);
+      const { at: rawAt, ...values } = await readJson(context.request, pointUpdate);
+      const at = rawAt === undefined ? undefined : instantOf(rawAt, config().OWNER_TIME_ZONE);
+      const refused = at && instantProblem(at);
+      if (refused) throw badRequest(`at: ${refused}`, 'at');
+      if (at && (await pointAt(db(), metric.id, at, id)))
+        throw new HttpError(409, 'at: this metric already has a point at that date and time', 'at');
+      const row = await updatePoint(db(), metric.id, id, at ? { ...values, at } : values);
       if (!row) throw notFound('Point not found.');
       await landingChanged();
       return json(row);

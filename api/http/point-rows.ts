@@ -39,13 +39,17 @@ export function parsePoints(body: unknown, zone: string, now = new Date()): Poin
       throw new RowError(row, name(field), `${name(field)}: ${message}`);
     }
     const at = result.data.at ? instantOf(result.data.at, zone) : now;
-    if (Number.isNaN(at.getTime()))
-      throw new RowError(row, name('at'), `${name('at')}: must be an ISO 8601 date or date and time`);
-    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) {
-      throw new RowError(row, name('at'), `${name('at')}: must not be more than one day in the future`);
-    }
+    const refused = instantProblem(at, now);
+    if (refused) throw new RowError(row, name('at'), `${name('at')}: ${refused}`);
     return { at, value: result.data.value, note: result.data.note };
   });
+}
+
+/** Why a point's settled instant is refused, or null: the one rule for new points and moved ones alike. */
+export function instantProblem(at: Date, now = new Date()): string | null {
+  if (Number.isNaN(at.getTime())) return 'must be an ISO 8601 date or date and time';
+  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) return 'must not be more than one day in the future';
+  return null;
 }
 
 /** A refused row: the 400 names the field and the row (0-based index in the batch). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { metricCreate, metricUpdate } from '#domain/shapes.ts';
 import type { Db } from '../db/client.ts';
@@ -113,11 +113,20 @@ export function listPoints(
     .offset(options.offset ?? 0);
 }
 
+/** Another point of this metric at exactly this instant, if any (a moved point may not land on it). */
+export async function pointAt(db: Db, metricId: number, at: Date, exceptId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: metricPoints.id })
+    .from(metricPoints)
+    .where(and(eq(metricPoints.metricId, metricId), eq(metricPoints.at, at), ne(metricPoints.id, exceptId)));
+  return rows.length > 0;
+}
+
 export async function updatePoint(
   db: Db,
   metricId: number,
   id: number,
-  values: { value?: number; note?: string | null },
+  values: { value?: number; note?: string | null; at?: Date },
 ) {
   if (Object.keys(values).length === 0) {
     const [row] = await db

@@ -324,6 +324,28 @@ describe('admin writes and KPIs computed from points', () => {
     expect(await total(key)).toBe(0);
   });
 
+  it('edits a point’s value, note and date; a date another point holds, or the far future, is refused', async () => {
+    const key = await newMetric('move');
+    const write = (body: unknown) => call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: admin, body });
+    expect((await write([{ at: '2026-03-01', value: 1 }, { at: '2026-03-02', value: 2 }])).status).toBe(200);
+    const { points } = (await (await call(`/api/metrics/${key}/points`, { cookie: admin })).json()) as {
+      points: { id: number; at: string; value: number }[];
+    };
+    const first = points.find((point) => point.value === 1)!;
+    const patch = (body: unknown) => call(`/api/metrics/${key}/points/${first.id}`, { method: 'PATCH', cookie: admin, body });
+    // A date alone is noon of that day in the owner's zone (Auckland is UTC+13 in March).
+    const moved = await patch({ at: '2026-02-27', value: 5, note: 'moved' });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(await moved.json()).toMatchObject({ at: '2026-02-26T23:00:00.000Z', value: 5, note: 'moved' });
+    const taken = await patch({ at: '2026-03-02' });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ field: 'at' });
+    const future = await patch({ at: '2999-01-01' });
+    expect(future.status).toBe(400);
+    expect(await future.json()).toMatchObject({ field: 'at' });
+    expect(await total(key)).toBe(2);
+  });
+
   it('computes a KPI from its metric with month boundaries in the owner’s zone (Pacific/Auckland)', async () => {
     const key = await newMetric('kpi', { aggregation: 'sum', visibility: 'signed-in' });
     const metric = await (await call(`/api/metrics/${key}`, { cookie: admin })).json();
