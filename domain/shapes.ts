@@ -288,6 +288,8 @@ export const nowItemCreate = z
       })
       .strict()
       .nullish(),
+    /** Not in SPEC's body: left out, the item goes to the end of the list. */
+    position: z.number().int().min(0).max(10_000).optional(),
   })
   .strict();
 export const nowItemUpdate = nowItemCreate.partial().strict();

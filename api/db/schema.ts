@@ -200,6 +200,8 @@ export const nowItems = pgTable(
     progress: integer('progress').notNull().default(0),
     /** { isPlaying, current, duration } for a track. */
     metadata: jsonb('metadata').$type<{ isPlaying?: boolean; current?: string; duration?: string }>(),
+    /** Order on the Now cards: the first track and the first book are the ones shown. */
+    position: integer('position').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [

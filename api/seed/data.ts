@@ -534,6 +534,7 @@ export const seedNowItems: SeedNowItem[] = [
     description: 'From the Deep Work Drones playlist',
     progress: 45,
     metadata: { isPlaying: true, current: '1:48', duration: '3:57' },
+    position: 0,
   },
   {
     type: 'reading',
@@ -542,6 +543,7 @@ export const seedNowItems: SeedNowItem[] = [
     description: 'On how data that leaves people out shapes the things we design.',
     progress: 58,
     metadata: null,
+    position: 1,
   },
 ];
 

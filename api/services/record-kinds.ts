@@ -40,5 +40,8 @@ export const timelineKind = kind('Timeline event', t.timelineEvents, shapes.time
   t.timelineEvents.id,
 ]);
 export const activityKind = kind('Current activity', t.currentActivities, shapes.activityCreate, shapes.activityUpdate);
-export const nowItemKind = kind('Now item', t.nowItems, shapes.nowItemCreate, shapes.nowItemUpdate);
+export const nowItemKind = kind('Now item', t.nowItems, shapes.nowItemCreate, shapes.nowItemUpdate, [t.nowItems.position, t.nowItems.id], {
+  key: 'position',
+  column: t.nowItems.position,
+});
 export const playlistKind = kind('Playlist', t.playlists, shapes.playlistCreate, shapes.playlistUpdate, [t.playlists.name]);
