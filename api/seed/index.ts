@@ -125,9 +125,9 @@ async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<s
   const ids = new Map(rows.map((row) => [row.key, row.id]));
   const today = localDay(now, zone);
   const points = seedMetrics.flatMap((metric) =>
-    generateSeries(metric.series, today).map(({ day, value }) => ({
+    generateSeries(metric.series, today).map(({ day, time, value }) => ({
       metricId: ids.get(metric.key)!,
-      at: zonedToUtc(`${day}T12:00:00`, zone),
+      at: zonedToUtc(`${day}T${time}:00`, zone),
       value,
     })),
   );

@@ -33,4 +33,15 @@ describe('demo metric history', () => {
     expect(new Set(seedMetrics.map((metric) => metric.key)).size).toBe(seedMetrics.length);
     expect(seedMetrics.some((metric) => metric.visibility === 'public')).toBe(true);
   });
+
+  it('brings twenty metrics and about 15,000 points, some logged several times a day', () => {
+    expect(seedMetrics).toHaveLength(20);
+    const all = seedMetrics.map((metric) => generateSeries(metric.series, '2026-11-20'));
+    const total = all.reduce((sum, points) => sum + points.length, 0);
+    expect(total).toBeGreaterThan(14_000);
+    expect(total).toBeLessThan(17_000);
+    const water = generateSeries(seedMetrics.find((metric) => metric.key === 'water')!.series, '2026-11-20');
+    const lastDay = water.filter((point) => point.day === water.at(-1)!.day);
+    expect(lastDay.map((point) => point.time)).toEqual(['09:00', '13:00', '18:00']);
+  });
 });

@@ -22,11 +22,15 @@ export interface SeriesSpec {
   decimals: number;
   /** Each metric has its own stream of random numbers. */
   seed: number;
+  /** The owner's clock times of a day's readings (several for things logged through the day); default noon. */
+  times?: string[];
 }
 
 export interface SeriesPoint {
   /** The owner's calendar day. */
   day: string;
+  /** The owner's clock time of the reading, `HH:MM`. */
+  time: string;
   value: number;
 }
 
@@ -47,19 +51,27 @@ export function randomStream(seed: number): () => number {
 /** Daily points for the `days` days ending on `endDay` (inclusive), oldest first, gaps left out. */
 export function generateSeries(spec: SeriesSpec, endDay: string, days = SERIES_DAYS): SeriesPoint[] {
   const random = randomStream(spec.seed);
+  const times = spec.times ?? ['12:00'];
   const points: SeriesPoint[] = [];
   const scale = 10 ** spec.decimals;
   for (let index = 0; index < days; index++) {
     const day = addDays(endDay, index - days + 1);
     // Always draw the same number of values per day, so one day's choices never shift the next day's.
-    const [gap, noise, outlier, direction] = [random(), random(), random(), random()];
+    const gap = random();
+    const draws = times.map(() => [random(), random(), random()] as const);
     if (gap < spec.gapRate) continue;
     const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
     const progress = index / Math.max(1, days - 1);
-    let value =
-      spec.base * (spec.week[weekday] ?? 1) * (1 + spec.drift * (progress - 0.5)) * (1 + spec.noise * (noise * 2 - 1));
-    if (outlier < spec.outlierRate) value *= direction < 0.5 ? 2.5 : 0.3;
-    points.push({ day, value: Math.max(0, Math.round(value * scale) / scale) });
+    times.forEach((time, reading) => {
+      const [noise, outlier, direction] = draws[reading]!;
+      let value =
+        spec.base *
+        (spec.week[weekday] ?? 1) *
+        (1 + spec.drift * (progress - 0.5)) *
+        (1 + spec.noise * (noise * 2 - 1));
+      if (outlier < spec.outlierRate) value *= direction < 0.5 ? 2.5 : 0.3;
+      points.push({ day, time, value: Math.max(0, Math.round(value * scale) / scale) });
+    });
   }
   return points;
 }
