@@ -1,4 +1,4 @@
-// Export/import figures for `npm run bench` (issue 15): the demo plus 15,000 rows and 50 images, and the
+// Export/import figures for `npm run bench` (issue 15): the demo plus 15,000 data points and 50 images, and the
 // server's peak RSS growth while the admin downloads the archive.
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,9 +41,12 @@ export async function benchExportImport(): Promise<string[]> {
   try {
     const source = await pglite(join(work, 'source'));
     await seedDatabase(source.db);
-    // Until the data points table exists, 15,000 dated timeline rows stand in for them (same row count, similar width).
+    // 15,000 data points on top of the seed's own (one metric, hourly, as a backfill would bring them).
     await source.db.execute(
-      `insert into timeline_events (date, title, description, category) select to_char(date '2020-01-01' + (i % 2000), 'YYYY-MM-DD'), 'Point ' || i, 'value ' || (i * 1.5), 'bench' from generate_series(1, 15000) i`,
+      `insert into metrics (key, name, unit, aggregation) values ('bench-points', 'Bench points', 'x', 'sum')`,
+    );
+    await source.db.execute(
+      `insert into metric_points (metric_id, at, value, note) select (select id from metrics where key = 'bench-points'), timestamptz '2020-01-01T00:00:00Z' + i * interval '1 hour', (i % 97) * 1.5, case when i % 10 = 0 then 'note ' || i end from generate_series(1, 15000) i`,
     );
     for (let i = 0; i < 50; i++) await storeImage(source.db, new Uint8Array(await picture(i)));
     const file = join(work, 'site.tar.gz');
@@ -61,7 +64,7 @@ export async function benchExportImport(): Promise<string[]> {
     await target.close();
     const size = (statSync(file).size / 1024 / 1024).toFixed(1);
     return [
-      `Export of the demo + 15,000 rows + 50 images (${size} MB): ${(exportMs / 1000).toFixed(2)} s${mark(exportMs / 1000, 10)}`,
+      `Export of the demo + 15,000 data points + 50 images (${size} MB): ${(exportMs / 1000).toFixed(2)} s${mark(exportMs / 1000, 10)}`,
       `Import of the same archive into an empty database: ${(importMs / 1000).toFixed(2)} s${mark(importMs / 1000, 10)}`,
     ];
   } finally {

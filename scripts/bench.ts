@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { benchAdminDownload, benchExportImport } from './bench-export.ts';
+import { benchDashboardRender, benchPointBatch } from './bench-metrics.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
 import { freePort, stopProcess } from './processes.ts';
@@ -273,6 +274,9 @@ async function main(): Promise<void> {
     for (const [index, result] of results.entries()) console.log(formatMeasurement(result, pages[index]!.label) + '\n');
     const missed = results.filter((result) => !metTargets(result)).length;
     console.log(missed === 0 ? 'Every page met its targets.' : `${missed} of ${results.length} pages missed a target (marked ✗).`);
+    console.log('\nLife dashboard on the seeded demo: 20 metrics, two years of points (issue 14)');
+    console.log(`  ${await benchDashboardRender(server.baseUrl, cookie)}`);
+    console.log(`  ${await benchPointBatch(server.baseUrl, cookie)}`);
     console.log('\nExport and import (issue 15)');
     for (const line of await benchExportImport()) console.log(`  ${line}`);
     console.log(`  ${await benchAdminDownload(server.baseUrl, cookie, server.pid)}`);
