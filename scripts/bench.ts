@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { benchAdminDownload, benchExportImport } from './bench-export.ts';
 import { benchDashboardRender, benchPointBatch } from './bench-metrics.ts';
+import { benchServer, serverBenchOptions } from './bench-server.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
 import { freePort, stopProcess } from './processes.ts';
@@ -167,14 +168,16 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
  * Builds if needed and starts scripts/start.ts on a free port with a throwaway embedded database.
  * The owner's one-time sign-in link the server prints at start is kept, to measure signed-in pages.
  */
-export async function startBenchServer(): Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }> {
+export async function startBenchServer(
+  options: { databaseUrl?: string } = {},
+): Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }> {
   buildIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   // localhost, like the tests: browsers refuse WebAuthn on IP-address origins.
   const baseUrl = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: options.databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ownerLink = new Promise<string>((found, fail) => {
@@ -203,7 +206,7 @@ export async function startBenchServer(): Promise<{ baseUrl: string; pid: number
  * Signs in through the owner's one-time link, as the owner would (the link opens a confirmation
  * page whose 'Sign in' button posts the token), and returns the session's Cookie header.
  */
-async function ownerCookie(link: string): Promise<string> {
+export async function ownerCookie(link: string): Promise<string> {
   const { origin, searchParams } = new URL(link);
   const response = await fetch(new URL('/api/login/owner/redeem', origin), {
     method: 'POST',
@@ -289,8 +292,16 @@ async function main(): Promise<void> {
   }
 }
 
+/** `npm run bench -- server [options]`: the server under load (scripts/bench-server.ts); without it, the pages. */
+async function run(): Promise<void> {
+  const parts = process.argv.slice(2);
+  if (parts[0] !== 'server') return main();
+  const ok = await benchServer(serverBenchOptions(parts.slice(1)), startBenchServer, ownerCookie);
+  console.log(ok ? '\nEvery server figure met its target.' : '\nSome server figures missed a target (marked ✗).');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
+  run().catch((error) => {
     console.error(error);
     process.exit(1);
   });

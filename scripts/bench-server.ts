@@ -1,0 +1,473 @@
+// `npm run bench -- server` (issue 16): the built server under a real load generator (Debian's wrk), each
+// visitor read next to the limit of this machine measured in the same run — a bare Node `http` server
+// answering the same bytes from memory —, a cache miss after a write, a mixed read/write load, the
+// server's peak memory and where it goes. Once on PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL / DATABASE_URL names a server (a fresh database is made there and dropped after).
+//
+// Options: --seconds N (wrk time per URL, default 5), --mixed-seconds N (default 60),
+// --projects N (seed up to N projects before measuring, default: the demo's), --only pglite|postgres.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { freePort, stopProcess } from './processes.ts';
+
+export interface ServerBenchOptions {
+  seconds: number;
+  mixedSeconds: number;
+  projects: number | null;
+  only: 'pglite' | 'postgres' | null;
+}
+
+export function serverBenchOptions(argv: string[]): ServerBenchOptions {
+  const value = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const only = value('only');
+  return {
+    seconds: Number(value('seconds') ?? 5),
+    mixedSeconds: Number(value('mixed-seconds') ?? 60),
+    projects: value('projects') ? Number(value('projects')) : null,
+    only: only === 'pglite' || only === 'postgres' ? only : null,
+  };
+}
+
+/** Targets of issue 16. */
+const TARGET = { shareOfLimit: 0.3, reqPerSec: 10_000, p99Ms: 10, missMs: 50, rssPgliteMb: 400, rssPostgresMb: 250, listKb: 60 };
+
+const tick = (ok: boolean, target: string) => (ok ? '✓' : `✗ (${target})`);
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET as wrk sends it: no Accept-Encoding, no cookie (node's fetch would ask for gzip). */
+function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent } = {}): Promise<Raw> {
+  return new Promise((done, fail) => {
+    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: options.agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', fail);
+    });
+    request.on('error', fail);
+    request.setTimeout(10_000, () => request.destroy(new Error(`${url} did not answer within 10 s`)));
+    request.end(options.body);
+  });
+}
+
+interface WrkResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Socket errors and timeouts, plus non-2xx/3xx answers when a 2xx was expected. */
+  errors: number;
+}
+
+const durationMs = (text: string): number => {
+  const match = /([\d.]+)(us|ms|s|m)\b/.exec(text);
+  if (!match) return Number.NaN;
+  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm'];
+  return Number(match[1]) * scale;
+};
+
+/** wrk -t2 -c32 --latency against one URL; the output's req/s, percentiles and error lines. */
+function wrk(url: string, seconds: number, expectOk: boolean): WrkResult {
+  const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, '--timeout', '5s', '--latency', url], { encoding: 'utf8' });
+  if (run.error) throw new Error(`Could not run wrk (apt-get install wrk): ${run.error.message}`);
+  const out = run.stdout;
+  const line = (pattern: RegExp) => pattern.exec(out)?.[1] ?? '';
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  const non2xx = Number(line(/Non-2xx or 3xx responses: (\d+)/) || 0);
+  return {
+    reqPerSec: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    p50Ms: durationMs(line(/^\s+50%\s+(\S+)/m)),
+    p99Ms: durationMs(line(/^\s+99%\s+(\S+)/m)),
+    errors: socketErrors + (expectOk ? non2xx : 0),
+  };
+}
+
+/** The machine's limit for a response: a bare Node server (its own process) answering the recorded bytes. */
+async function startBareServer(responses: Map<string, Raw>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+  const file = join(dir, 'responses.json');
+  const kept = ['content-type', 'cache-control', 'etag', 'vary', 'last-modified'];
+  writeFileSync(
+    file,
+    JSON.stringify(
+      [...responses].map(([path, raw]) => ({
+        path,
+        status: raw.status,
+        headers: Object.fromEntries(kept.filter((name) => raw.headers[name]).map((name) => [name, raw.headers[name]])),
+        body: raw.body.toString('base64'),
+      })),
+    ),
+  );
+  const port = await freePort();
+  const source = `
+    import http from 'node:http';
+    import { readFileSync } from 'node:fs';
+    const answers = new Map(JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8')).map((a) => [a.path, { ...a, body: Buffer.from(a.body, 'base64') }]));
+    http.createServer((req, res) => {
+      const a = answers.get(req.url);
+      if (!a) { res.writeHead(404).end(); return; }
+      res.writeHead(a.status, { ...a.headers, 'content-length': a.body.length });
+      res.end(a.body);
+    }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.once('data', () => ready());
+    child.once('exit', () => fail(new Error('The bare server stopped')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const mb = (kb: number) => kb / 1024;
+
+/** Polls the server's resident memory every 100 ms; VmHWM is the kernel's own peak since the process started. */
+function rssSampler(pid: number) {
+  let peakKb = procStatusKb(pid, 'VmRSS');
+  const timer = setInterval(() => (peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'))), 100);
+  return {
+    peakKb: () => peakKb,
+    hwmKb: () => procStatusKb(pid, 'VmHWM'),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** A fresh PostgreSQL database next to the one the URL names; dropped afterwards. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Owner API calls as a same-origin page would send them. */
+function ownerApi(baseUrl: string, cookie: string, agent?: http.Agent) {
+  return (method: string, path: string, body?: unknown) =>
+    rawRequest(new URL(path, baseUrl).href, {
+      method,
+      agent,
+      headers: { Origin: new URL(baseUrl).origin, Cookie: cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+const projectBody = (name: string) => ({
+  name,
+  description: `Made by the server bench (${name}).`,
+  status: 'active',
+  progress: 40,
+  category: 'bench',
+  tags: ['bench'],
+  technologies: ['wrk'],
+});
+
+/** Adds projects through the API until the public list holds `count`. */
+async function seedProjects(baseUrl: string, cookie: string, count: number): Promise<void> {
+  const call = ownerApi(baseUrl, cookie);
+  const have = (JSON.parse((await rawRequest(`${baseUrl}/api/public/projects`)).body.toString('utf8')) as unknown[]).length;
+  for (let i = have; i < count; i++) {
+    const created = await call('POST', '/api/projects', projectBody(`Seeded bench project ${i + 1}`));
+    if (created.status !== 201) throw new Error(`Seeding project ${i + 1} answered ${created.status}: ${created.body.toString('utf8')}`);
+  }
+}
+
+interface MixedResult {
+  lines: string[];
+  ok: boolean;
+}
+
+/**
+ * 32 connections for `seconds`: 90 % visitor reads of the URLs, 10 % owner writes (create a project or rename
+ * one of ours). After each acknowledged write the same connection pool reads the project's public JSON and page,
+ * which must show it; afterwards every acknowledged write must be in the public list.
+ */
+async function mixedLoad(baseUrl: string, cookie: string, readPaths: string[], seconds: number): Promise<MixedResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const call = ownerApi(baseUrl, cookie, agent);
+  const expected = new Map<number, string>();
+  let reads = 0;
+  let writes = 0;
+  let errors = 0;
+  let staleReads = 0;
+  const firstProblems: string[] = [];
+  const problem = (text: string) => {
+    if (firstProblems.length < 5) firstProblems.push(text);
+  };
+  const deadline = Date.now() + seconds * 1000;
+  let counter = 0;
+  const worker = async () => {
+    // Each connection renames only projects it made: two renames of one project in flight at once would make
+    // "the acknowledged name" ambiguous.
+    const mine: number[] = [];
+    while (Date.now() < deadline) {
+      try {
+        if (Math.random() < 0.1) {
+          const name = `Mixed bench ${Date.now().toString(36)}-${counter++}`;
+          const rename = mine.length > 0 && Math.random() < 0.5 ? mine[Math.floor(Math.random() * mine.length)]! : null;
+          const response = rename === null ? await call('POST', '/api/projects', projectBody(name)) : await call('PATCH', `/api/projects/${rename}`, { name });
+          writes++;
+          if (response.status !== (rename === null ? 201 : 200)) {
+            errors++;
+            problem(`write answered ${response.status}`);
+            continue;
+          }
+          const id = rename ?? (JSON.parse(response.body.toString('utf8')) as { id: number }).id;
+          expected.set(id, name);
+          if (rename === null) mine.push(id);
+          for (const path of [`/api/public/projects/${id}`, `/public-projects/${id}`]) {
+            const read = await rawRequest(`${baseUrl}${path}`, { agent });
+            reads++;
+            if (read.status !== 200) {
+              errors++;
+              problem(`${path} after a write answered ${read.status}`);
+            } else if (!read.body.toString('utf8').includes(name)) {
+              staleReads++;
+              problem(`${path} did not show "${name}" right after the write`);
+            }
+          }
+        } else {
+          const path = readPaths[Math.floor(Math.random() * readPaths.length)]!;
+          const read = await rawRequest(`${baseUrl}${path}`, { agent });
+          reads++;
+          if (read.status >= 500 || (read.status !== 200 && !path.includes('999999'))) {
+            errors++;
+            problem(`${path} answered ${read.status}`);
+          }
+        }
+      } catch (error) {
+        errors++;
+        problem((error as Error).message);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+  // Every acknowledged write, as the public list shows it now.
+  const list = JSON.parse((await rawRequest(`${baseUrl}/api/public/projects`)).body.toString('utf8')) as { id: number; name: string }[];
+  const byId = new Map(list.map((project) => [project.id, project.name]));
+  const missing = [...expected].filter(([id, name]) => byId.get(id) !== name).length;
+  agent.destroy();
+  const ok = errors === 0 && staleReads === 0 && missing === 0;
+  return {
+    ok,
+    lines: [
+      `Mixed load ${seconds} s, 32 connections (Node driver): ${reads} reads, ${writes} writes (${((reads + writes) / seconds).toFixed(0)} req/s)`,
+      `  errors ${errors} ${tick(errors === 0, '0')} · reads right after a write missing it ${staleReads} ${tick(staleReads === 0, '0')} · ` +
+        `acknowledged writes missing afterwards ${missing} of ${expected.size} ${tick(missing === 0, '0')}`,
+      ...firstProblems.map((text) => `  e.g. ${text}`),
+    ],
+  };
+}
+
+/** Time to the last byte of the first request after a write (the cache was emptied for it). */
+async function missAfterWrite(baseUrl: string, cookie: string, id: number, paths: string[]): Promise<string[]> {
+  const call = ownerApi(baseUrl, cookie);
+  const lines: string[] = [];
+  for (const path of paths) {
+    const timings: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await call('PATCH', `/api/projects/${id}`, { progress: 41 + i });
+      if (response.status !== 200) throw new Error(`A bench write answered ${response.status}`);
+      const started = performance.now();
+      await rawRequest(`${baseUrl}${path}`);
+      timings.push(performance.now() - started);
+      await rawRequest(`${baseUrl}${path}`); // warm again
+    }
+    const worst = Math.max(...timings);
+    lines.push(
+      `  ${path.padEnd(30)} ${timings.map((ms) => ms.toFixed(1)).join(' / ')} ms ${tick(worst <= TARGET.missMs, `≤ ${TARGET.missMs} ms`)}`,
+    );
+  }
+  return lines;
+}
+
+/** The bare PGlite process and each layer on top of it, in one child process: what the server's memory is made of. */
+function memoryBreakdown(): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  const source = `
+    const rss = () => Math.round(process.memoryUsage().rss / 1048576);
+    const out = [['node, nothing loaded', rss()]];
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = new PGlite(${JSON.stringify(join(dir, 'db'))});
+    await client.query('select 1');
+    out.push(['+ PGlite open, empty database', rss()]);
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const schema = await import('#api/db/schema.ts');
+    const db = drizzle({ client, schema });
+    const { migrateDatabase } = await import('#api/db/migrate.ts');
+    await migrateDatabase({ db, kind: 'pglite', close: async () => {} });
+    const { seedDatabase } = await import('#api/seed/index.ts');
+    await seedDatabase(db);
+    out.push(['+ drizzle, migrated and seeded (demo)', rss()]);
+    globalThis.gc?.();
+    out.push(['  after a full GC', rss()]);
+    await client.close();
+    console.log(JSON.stringify(out));`;
+  const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', source], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  rmSync(dir, { recursive: true, force: true });
+  const json = run.stdout.trim().split('\n').pop() ?? '';
+  if (run.status !== 0 || !json.startsWith('[')) return [`  (the breakdown failed: ${run.stderr.trim().split('\n').pop()})`];
+  return (JSON.parse(json) as [string, number][]).map(([what, rss]) => `  ${what.padEnd(40)} ${rss} MB`);
+}
+
+/** Size of the first HTML of the list pages, compressed as the server sends it to a browser. */
+async function listPageSizes(baseUrl: string): Promise<string[]> {
+  const lines: string[] = [];
+  const count = (JSON.parse((await rawRequest(`${baseUrl}/api/public/projects`)).body.toString('utf8')) as unknown[]).length;
+  for (const path of ['/public-projects', '/projects']) {
+    const raw = await rawRequest(`${baseUrl}${path}`);
+    const br = brotliCompressSync(raw.body).byteLength / 1024;
+    const gz = gzipSync(raw.body).byteLength / 1024;
+    lines.push(
+      `  ${path} at ${count} projects: ${(raw.body.byteLength / 1024).toFixed(1)} KB, brotli ${br.toFixed(1)} KB, gzip ${gz.toFixed(1)} KB ${tick(gz <= TARGET.listKb, `≤ ${TARGET.listKb} KB`)}`,
+    );
+  }
+  return lines;
+}
+
+type StartServer = (options: { databaseUrl?: string }) => Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }>;
+type SignIn = (link: string) => Promise<string>;
+
+async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | undefined, options: ServerBenchOptions, start: StartServer, signIn: SignIn): Promise<boolean> {
+  console.log(`\n== Server on ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} ==`);
+  const server = await start({ databaseUrl });
+  const sampler = rssSampler(server.pid);
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  let allOk = true;
+  try {
+    const idleKb = procStatusKb(server.pid, 'VmRSS');
+    const cookie = await signIn(await server.ownerLink);
+    if (options.projects) await seedProjects(server.baseUrl, cookie, options.projects);
+    const projects = JSON.parse((await rawRequest(`${server.baseUrl}/api/public/projects`)).body.toString('utf8')) as { id: number; imageUrl: string | null }[];
+    const id = (projects.find((project) => project.imageUrl) ?? projects[0])!.id;
+    const paths = [
+      '/',
+      '/public-projects',
+      `/public-projects/${id}`,
+      '/projects',
+      `/projects/${id}`,
+      '/portfolio-showcase',
+      '/api/public/projects',
+      `/api/public/projects/${id}`,
+      '/api/projects',
+      `/api/projects/${id}`,
+      '/sitemap.xml',
+      '/robots.txt',
+      '/public-projects/999999',
+    ];
+    // Warm: the first request renders, the second must come from the cache.
+    const responses = new Map<string, Raw>();
+    for (const path of paths) {
+      await rawRequest(`${server.baseUrl}${path}`);
+      responses.set(path, await rawRequest(`${server.baseUrl}${path}`));
+    }
+    bare = await startBareServer(responses);
+    console.log(`wrk -t2 -c32 -d${options.seconds}s per URL, no Accept-Encoding; limit = bare Node http server, same bytes, same run`);
+    console.log(`${'URL'.padEnd(28)} ${'bytes'.padStart(7)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} err ${'limit'.padStart(8)} share  targets`);
+    for (const path of paths) {
+      const expectOk = !path.includes('999999');
+      const app = wrk(`${server.baseUrl}${path}`, options.seconds, expectOk);
+      const limit = wrk(`${bare.url}${path}`, options.seconds, expectOk);
+      const share = app.reqPerSec / limit.reqPerSec;
+      const ok = share >= TARGET.shareOfLimit && app.reqPerSec >= TARGET.reqPerSec && app.p99Ms <= TARGET.p99Ms && app.errors === 0;
+      allOk &&= ok;
+      const misses = [
+        share < TARGET.shareOfLimit ? '≥0.3×limit' : '',
+        app.reqPerSec < TARGET.reqPerSec ? '≥10k req/s' : '',
+        app.p99Ms > TARGET.p99Ms ? 'p99≤10ms' : '',
+        app.errors > 0 ? '0 errors' : '',
+      ].filter(Boolean);
+      console.log(
+        `${path.padEnd(28)} ${String(responses.get(path)!.body.byteLength).padStart(7)} ${app.reqPerSec.toFixed(0).padStart(8)} ` +
+          `${app.p50Ms.toFixed(2).padStart(6)}ms ${app.p99Ms.toFixed(2).padStart(6)}ms ${String(app.errors).padStart(3)} ` +
+          `${limit.reqPerSec.toFixed(0).padStart(8)} ${share.toFixed(2).padStart(5)}  ${ok ? '✓' : `✗ (${misses.join(', ')})`}`,
+      );
+    }
+    await bare.stop();
+    bare = undefined;
+
+    console.log('Cache miss: first request after a write (3 writes each, time to last byte)');
+    const missLines = await missAfterWrite(server.baseUrl, cookie, id, ['/public-projects', `/public-projects/${id}`, `/projects/${id}`, '/api/public/projects', '/']);
+    for (const line of missLines) console.log(line);
+    allOk &&= !missLines.some((line) => line.includes('✗'));
+
+    const readPaths = paths.filter((path) => !path.startsWith('/api/projects'));
+    const mixed = await mixedLoad(server.baseUrl, cookie, readPaths, options.mixedSeconds);
+    for (const line of mixed.lines) console.log(line);
+    allOk &&= mixed.ok;
+
+    console.log('First HTML of the list pages');
+    const sizeLines = await listPageSizes(server.baseUrl);
+    for (const line of sizeLines) console.log(line);
+
+    const limitMb = kind === 'pglite' ? TARGET.rssPgliteMb : TARGET.rssPostgresMb;
+    const peakMb = mb(Math.max(sampler.peakKb(), sampler.hwmKb()));
+    allOk &&= peakMb <= limitMb;
+    console.log(
+      `Server RSS: ${mb(idleKb).toFixed(0)} MB when it first answered, ${mb(procStatusKb(server.pid, 'VmRSS')).toFixed(0)} MB now, ` +
+        `peak ${peakMb.toFixed(0)} MB (VmHWM) ${tick(peakMb <= limitMb, `≤ ${limitMb} MB`)}`,
+    );
+  } finally {
+    sampler.stop();
+    await bare?.stop();
+    await server.stop();
+  }
+  return allOk;
+}
+
+/** The server part of the bench: PGlite, then PostgreSQL when a URL is set, then the memory breakdown. */
+export async function benchServer(options: ServerBenchOptions, start: StartServer, signIn: SignIn): Promise<boolean> {
+  let ok = true;
+  if (options.only !== 'postgres') ok = (await benchOneDatabase('pglite', undefined, options, start, signIn)) && ok;
+  const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (adminUrl && options.only !== 'pglite') {
+    const database = await freshPostgres(adminUrl);
+    try {
+      ok = (await benchOneDatabase('postgres', database.url, options, start, signIn)) && ok;
+    } finally {
+      await database.drop();
+    }
+  }
+  console.log('\nWhere the memory goes (one process, step by step, RSS):');
+  for (const line of memoryBreakdown()) console.log(line);
+  return ok;
+}
