@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { storeImage } from '../services/images.ts';
 import type { Db } from '../db/client.ts';
 import sharp from 'sharp';
-import { FORMAT_VERSION, MANIFEST_PATH, type Manifest } from './format.ts';
+import { FORMAT_VERSION, MANIFEST_PATH, tablePath, type Manifest } from './format.ts';
 import { importArchive, previewImport } from './import.ts';
 import { ArchiveRejected, readTar, TAR_END, tarHeader, tarPadding } from './tar.ts';
 import { freshDatabase } from './test-databases.ts';
@@ -222,6 +224,68 @@ describe('export and import', { timeout: 60_000 }, () => {
       { email: 'owner@example.test', role: 'admin' },
     ]);
   });
+
+  it('migrates an archive from the first schema (0000_init) forward, filling what it lacked', async () => {
+    // The archive as the site at 0000_init wrote it: only the tables and columns that migration created.
+    const init = readFileSync(resolve('drizzle/0000_init.sql'), 'utf8');
+    const oldTables = new Map(
+      [...init.matchAll(/CREATE TABLE "([a-z_]+)" \(([\s\S]*?)\n\);/g)].map(([, name, body]) => [
+        name!,
+        [...body!.matchAll(/^\t"([a-z_]+)"/gm)].map(([, column]) => column!),
+      ]),
+    );
+    expect(oldTables.get('kpis')).not.toContain('visibility');
+    expect(oldTables.has('metrics')).toBe(false);
+    const map = entries();
+    const manifest = manifestOf(archive);
+    for (const path of [...map.keys()]) {
+      const table = /^tables\/([a-z_]+)\.jsonl$/.exec(path)?.[1] ?? /^([a-z_]+)\//.exec(path)?.[1];
+      if (path.startsWith('points/') || (table && path.startsWith('tables/') && !oldTables.has(table)))
+        map.delete(path);
+    }
+    for (const [name, columns] of oldTables) {
+      const data = map.get(tablePath(name));
+      if (!data) continue;
+      const lines = Buffer.from(data)
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) =>
+          JSON.stringify(
+            Object.fromEntries(Object.entries(JSON.parse(line) as object).filter(([key]) => columns.includes(key))),
+          ),
+        );
+      map.set(tablePath(name), Buffer.from(lines.map((line) => `${line}\n`).join('')));
+    }
+    const old = pack(map, (m) => {
+      m.migration = { index: 0, tag: '0000_init' };
+      m.tables = Object.fromEntries(
+        Object.entries(manifest.tables)
+          .filter(([name]) => oldTables.has(name))
+          .map(([name, table]) => [name, { rows: table.rows, columns: oldTables.get(name)! }]),
+      );
+      for (const path of Object.keys(m.files)) if (!map.has(path)) delete m.files[path];
+    });
+
+    const fresh = await freshDatabase();
+    try {
+      const summary = await importArchive(fresh.database, old, { replace: false, cfg });
+      expect(summary.migration).toBe('0000_init');
+      const db = fresh.database.db;
+      // Upgrade 0001: KPIs and trends from before visibility existed stay visible to signed-in people.
+      expect((await db.execute(`select name, visibility, metric_id from kpis`)).rows).toEqual([
+        { name: 'Focus', visibility: 'signed-in', metric_id: null },
+      ]);
+      expect((await db.execute(`select visibility from trends`)).rows).toEqual([{ visibility: 'signed-in' }]);
+      expect((await db.execute(`select count(*)::int as n from metrics`)).rows[0]).toEqual({ n: 0 });
+      expect((await db.execute(`select name from projects order by name`)).rows).toEqual([
+        { name: 'Atlas' },
+        { name: 'Loom' },
+      ]);
+    } finally {
+      await fresh.drop();
+    }
+  }, 180_000); // A second fresh database: its migrations alone take a while on a loaded machine.
 
   const entries = () => new Map(entriesOf(archive));
   const firstImage = (map: Map<string, Uint8Array>) => [...map.keys()].find((path) => path.startsWith('images/'))!;

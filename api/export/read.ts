@@ -14,12 +14,18 @@ import {
 import type { Row } from './reader.ts';
 import { exportedTables } from './tables.ts';
 import { ArchiveRejected, readTar } from './tar.ts';
+import { upgradeTables, type ArchiveTables } from './upgrades.ts';
 
-/** An archive that passed every check: its manifest, each table's rows, its files by path. */
+/**
+ * An archive that passed every check: its manifest, each table's columns and rows (upgraded to
+ * today's tables, ./upgrades.ts), its files by path, and the upgrade steps it went through.
+ */
 export interface Archive {
   manifest: Manifest;
+  columns: Map<string, string[]>;
   rows: Map<string, Row[]>;
   files: Map<string, Uint8Array>;
+  upgrades: string[];
 }
 
 /** Largest archive we unpack (uncompressed); a gzip bomb stops here. */
@@ -98,14 +104,9 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
       throw new ArchiveRejected(`The archive is missing ${path}, which its manifest lists (truncated?).`);
   }
 
-  const known = new Map(exportedTables().map((info) => [info.name, info]));
-  const rows = new Map<string, Row[]>();
+  // The rows as written, in the archive's own schema.
+  const written: ArchiveTables = new Map();
   for (const [name, table] of Object.entries(manifest.tables)) {
-    const info = known.get(name);
-    if (!info) throw new ArchiveRejected(`The archive holds a table this site does not restore: ${name}.`);
-    const unknown = table.columns.find((column) => !info.columns.includes(column));
-    if (unknown)
-      throw new ArchiveRejected(`The archive's table ${name} has a column this site does not know: ${unknown}.`);
     const data = files.get(tablePath(name));
     if (!data) throw new ArchiveRejected(`The archive is missing ${tablePath(name)}.`);
     const list: Row[] = [];
@@ -127,7 +128,21 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
     if (list.length !== table.rows) {
       throw new ArchiveRejected(`${tablePath(name)} holds ${list.length} rows; the manifest says ${table.rows}.`);
     }
-    for (const row of list) {
+    written.set(name, { columns: table.columns, rows: list });
+  }
+
+  // Carried forward to today's tables, then checked against them.
+  const { tables: upgraded, applied } = upgradeTables(written, manifest.migration.index);
+  const known = new Map(exportedTables().map((info) => [info.name, info]));
+  const rows = new Map<string, Row[]>();
+  const columns = new Map<string, string[]>();
+  for (const [name, table] of upgraded) {
+    const info = known.get(name);
+    if (!info) throw new ArchiveRejected(`The archive holds a table this site does not restore: ${name}.`);
+    const unknown = table.columns.find((column) => !info.columns.includes(column));
+    if (unknown)
+      throw new ArchiveRejected(`The archive's table ${name} has a column this site does not know: ${unknown}.`);
+    for (const row of table.rows) {
       for (const column of info.fileColumns) {
         const path = row[column];
         const file = typeof path === 'string' ? files.get(path) : undefined;
@@ -139,7 +154,8 @@ export async function parseArchive(bytes: Uint8Array): Promise<Archive> {
           throw new ArchiveRejected(`${path} is not an image (PNG, JPEG, WebP, GIF or AVIF).`);
       }
     }
-    rows.set(name, list);
+    rows.set(name, table.rows);
+    columns.set(name, table.columns);
   }
-  return { manifest, rows, files };
+  return { manifest, columns, rows, files, upgrades: applied };
 }

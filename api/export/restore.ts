@@ -128,7 +128,7 @@ export async function restoreArchive(
     for (const info of exportedTables()) {
       const rows = archive.rows.get(info.name) ?? [];
       if (rows.length === 0) continue;
-      const columns = archive.manifest.tables[info.name]!.columns;
+      const columns = archive.columns.get(info.name)!;
       const prepared =
         info.fileColumns.length === 0
           ? rows

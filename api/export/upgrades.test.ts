@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { readJournal } from './format.ts';
+import { upgradeTables, UPGRADES, type ArchiveTables, type Upgrade } from './upgrades.ts';
+
+const journal = [
+  { idx: 0, tag: '0000_a' },
+  { idx: 1, tag: '0001_b' },
+  { idx: 2, tag: '0002_c' },
+];
+
+const tables = (): ArchiveTables =>
+  new Map([
+    ['notes', { columns: ['id', 'text'], rows: [{ id: 1, text: 'hi' }] }],
+    ['tags', { columns: ['id'], rows: [{ id: 7 }] }],
+  ]);
+
+// Two steps for a made-up journal: 0001 renames a column, 0002 renames a table and adds a column.
+const steps: Upgrade[] = [
+  {
+    migration: '0002_c',
+    why: 'notes became posts, with a status',
+    renameTables: { notes: 'posts' },
+    addColumns: { posts: ['status'] },
+    row: (table, row) => (table === 'posts' ? { ...row, status: 'published' } : row),
+  },
+  {
+    migration: '0001_b',
+    why: 'text became body',
+    addColumns: { notes: ['body'] },
+    dropColumns: { notes: ['text'] },
+    row: (table, row) => (table === 'notes' ? { ...row, body: row.text } : row),
+  },
+];
+
+describe('forward migration of older archives', () => {
+  it('applies every later step in journal order, to rows and column lists', () => {
+    const { tables: upgraded, applied } = upgradeTables(tables(), 0, steps, journal);
+    expect(applied).toEqual(['0001_b', '0002_c']);
+    expect(upgraded.get('posts')).toEqual({
+      columns: ['id', 'body', 'status'],
+      rows: [{ id: 1, body: 'hi', status: 'published' }],
+    });
+    expect(upgraded.has('notes')).toBe(false);
+    expect(upgraded.get('tags')).toEqual({ columns: ['id'], rows: [{ id: 7 }] });
+  });
+
+  it('skips the steps an archive already went through, and leaves a current one as written', () => {
+    expect(upgradeTables(tables(), 1, steps, journal).applied).toEqual(['0002_c']);
+    const current = upgradeTables(tables(), 2, steps, journal);
+    expect(current.applied).toEqual([]);
+    expect(current.tables).toEqual(tables());
+  });
+
+  it('names only migrations the journal knows, at most one step each', () => {
+    const tags = new Set(readJournal().entries.map((entry) => entry.tag));
+    for (const step of UPGRADES) expect(tags.has(step.migration), step.migration).toBe(true);
+    expect(new Set(UPGRADES.map((step) => step.migration)).size).toBe(UPGRADES.length);
+    expect(() => upgradeTables(tables(), 0, [{ ...steps[0]!, migration: '0099_x' }], journal)).toThrow(/0099_x/);
+  });
+});

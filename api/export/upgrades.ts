@@ -1,0 +1,85 @@
+import { readJournal } from './format.ts';
+import type { Row } from './reader.ts';
+import { ArchiveRejected } from './tar.ts';
+
+/*
+ * Forward migration of older archives (docs/archive-format.md, "Older archives"). A drizzle migration
+ * changes the tables; an archive written before it still holds rows of the old shape. Each step below
+ * carries one migration's meaning to the archive's rows, applied in journal order to the rows of every
+ * archive written before that migration, before anything is checked against today's tables or written.
+ *
+ * A purely additive migration whose new columns should take their database default needs no step. A
+ * step is needed when a migration renames or drops a column or a table, changes what a value means, or
+ * decides a value for the rows that existed at the time (as 0001 did for visibility): today's column
+ * default may change later, but rows from before that migration must still get what it gave them.
+ */
+export interface Upgrade {
+  /** The migration tag (drizzle/meta/_journal.json) whose change this step carries to older rows. */
+  migration: string;
+  /** Why: a sentence for the reader of this file and of a failed import. */
+  why: string;
+  /** Tables of the old shape renamed since: old name → new name. */
+  renameTables?: Readonly<Record<string, string>>;
+  /** Columns the step gives every row of a table (they join the manifest's column list). */
+  addColumns?: Readonly<Record<string, readonly string[]>>;
+  /** Columns the step removes from every row of a table (dropped or renamed by the migration). */
+  dropColumns?: Readonly<Record<string, readonly string[]>>;
+  /** The row in the migration's new shape (`table` is the name after renameTables). */
+  row?: (table: string, row: Row) => Row;
+}
+
+export const UPGRADES: readonly Upgrade[] = [
+  {
+    migration: '0001_metrics_points_tokens',
+    why: 'KPIs and trends gained a visibility; the ones that existed before stay visible to signed-in people, as the dashboard showed them.',
+    addColumns: { kpis: ['visibility'], trends: ['visibility'] },
+    row: (table, row) => (table === 'kpis' || table === 'trends' ? { ...row, visibility: 'signed-in' } : row),
+  },
+];
+
+/** An archive's tables: each one's columns (as the manifest lists them) and rows. */
+export type ArchiveTables = Map<string, { columns: string[]; rows: Row[] }>;
+
+/**
+ * Applies, in journal order, every step for a migration later than the archive's (`index`, the
+ * journal position of the archive's last migration). `steps` is for tests.
+ */
+export function upgradeTables(
+  tables: ArchiveTables,
+  index: number,
+  steps: readonly Upgrade[] = UPGRADES,
+  journal = readJournal().entries,
+): { tables: ArchiveTables; applied: string[] } {
+  const position = new Map(journal.map((entry) => [entry.tag, entry.idx]));
+  const due = steps
+    .map((step) => {
+      const at = position.get(step.migration);
+      if (at === undefined)
+        throw new Error(`Upgrade step for ${step.migration}, which the migration journal does not list.`);
+      return { step, at };
+    })
+    .filter(({ at }) => at > index)
+    .sort((a, b) => a.at - b.at);
+  let current = tables;
+  for (const { step } of due) current = applyStep(current, step);
+  return { tables: current, applied: due.map(({ step }) => step.migration) };
+}
+
+function applyStep(tables: ArchiveTables, step: Upgrade): ArchiveTables {
+  const next: ArchiveTables = new Map();
+  for (const [oldName, table] of tables) {
+    const name = step.renameTables?.[oldName] ?? oldName;
+    if (next.has(name))
+      throw new ArchiveRejected(`The archive holds both ${oldName} and ${name}, which became one table.`);
+    const drop = new Set(step.dropColumns?.[name] ?? []);
+    const columns = [...table.columns.filter((column) => !drop.has(column))];
+    for (const column of step.addColumns?.[name] ?? []) if (!columns.includes(column)) columns.push(column);
+    const rows = table.rows.map((original) => {
+      const row = step.row ? step.row(name, { ...original }) : { ...original };
+      for (const column of drop) delete row[column];
+      return row;
+    });
+    next.set(name, { columns, rows });
+  }
+  return next;
+}
