@@ -363,3 +363,34 @@ export const preferencesUpdate = z
   .strict()
   .refine((body) => body.accessibility !== undefined || body.theme !== undefined, 'must contain accessibility or theme');
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;
+
+/* The security log (api/services/security-log.ts): what it records and how the owner filters it. */
+
+export const SECURITY_EVENT_KINDS = [
+  'sign-in',
+  'owner-link-minted',
+  'owner-link-redeemed',
+  'role-change',
+  'admin-write',
+  'session-ended',
+  'passkey-registered',
+  'passkey-removed',
+] as const;
+export const SECURITY_OUTCOMES = ['success', 'refused'] as const;
+
+const dayFilter = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (yyyy-mm-dd)')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
+
+/** The security page's filter, from its query string (empty fields mean "any"). */
+export const securityLogFilter = z
+  .object({
+    kind: z.enum(SECURITY_EVENT_KINDS, { error: `must be one of ${SECURITY_EVENT_KINDS.join(', ')}` }).optional(),
+    outcome: z.enum(SECURITY_OUTCOMES, { error: `must be one of ${SECURITY_OUTCOMES.join(', ')}` }).optional(),
+    /** First and last day shown, inclusive, in the owner's time zone. */
+    from: dayFilter.optional(),
+    to: dayFilter.optional(),
+    page: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000).optional(),
+  })
+  .strict();

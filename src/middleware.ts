@@ -1,11 +1,13 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { bearerTokenOf, isBearerEndpoint } from '#api/auth/bearer.ts';
-import { SAFE_METHODS, isSameOriginWrite } from '#api/auth/origin.ts';
+import { SAFE_METHODS, clientAddressOf, isSameOriginWrite } from '#api/auth/origin.ts';
 import { finishSessionResponse, sessionFromRequest } from '#api/auth/request-session.ts';
 import { config } from '#api/config.ts';
 import { compressResponse } from '#api/http/compress.ts';
+import { db } from '#api/db/client.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
+import { recordAdminWrite } from '#api/http/admin-writes.ts';
 import { REQUEST_ID_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 
@@ -67,6 +69,15 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       context.locals.user = session.user;
       response = await next();
       await finishSessionResponse(response.headers, session);
+      if (session.user?.role === 'admin' && !SAFE_METHODS.has(context.request.method)) {
+        await recordAdminWrite(db(), {
+          user: session.user,
+          method: context.request.method,
+          route: context.routePattern,
+          status: response.status,
+          address: clientAddressOf(context, cfg),
+        });
+      }
     } catch (error) {
       // A page cannot be rendered while the database is unreachable: say so, and when to come back.
       if (!isDatabaseUnavailable(error)) throw error;

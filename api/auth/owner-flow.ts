@@ -1,9 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { printOwnerLine } from '../log.ts';
+import { recordSecurityEvent } from '../services/security-log.ts';
 import { createOwnerLink, redeemOwnerLink, siteOrigin } from './owner-link.ts';
 import { signInAttempt } from './rate-limit.ts';
-import { completeSignIn, tooManyAttempts, type SignInOutcome } from './sign-in.ts';
+import { completeSignIn, recordRefusedSignIn, tooManyAttempts, type SignInOutcome } from './sign-in.ts';
 import { ownerAccount } from './users.ts';
 
 interface FlowRequest {
@@ -19,8 +20,12 @@ interface FlowRequest {
  */
 export async function useOwnerLink(db: Db, cfg: Config, { request, url, address }: FlowRequest, token: string | null): Promise<SignInOutcome> {
   const wait = await signInAttempt(db, address, cfg);
-  if (wait !== null) return tooManyAttempts(wait);
+  if (wait !== null) {
+    await recordRefusedSignIn(db, 'owner-link', address, 'too many attempts');
+    return tooManyAttempts(wait);
+  }
   if (!(await redeemOwnerLink(db, token))) {
+    await recordRefusedSignIn(db, 'owner-link', address, 'link expired, already used or unknown');
     return {
       problem: {
         status: 400,
@@ -30,7 +35,8 @@ export async function useOwnerLink(db: Db, cfg: Config, { request, url, address 
     };
   }
   const owner = await ownerAccount(db, cfg);
-  return { response: await completeSignIn(db, owner.id, request, url) };
+  await recordSecurityEvent(db, { kind: 'owner-link-redeemed', outcome: 'success', userId: owner.id, email: owner.email, clientAddress: address });
+  return { response: await completeSignIn(db, { userId: owner.id, email: owner.email, method: 'owner-link', address }, request, url) };
 }
 
 /**
@@ -51,7 +57,11 @@ export async function tokenFromForm(request: Request): Promise<string | null> {
 
 export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: FlowRequest): Promise<SignInOutcome> {
   const wait = await signInAttempt(db, address, cfg);
-  if (wait !== null) return tooManyAttempts(wait);
+  if (wait !== null) {
+    await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'refused', reason: 'too many attempts', clientAddress: address });
+    return tooManyAttempts(wait);
+  }
   printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
+  await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'asked for on the sign-in page', clientAddress: address });
   return { response: new Response(null, { status: 303, headers: { Location: '/api/login?sent=1', 'Cache-Control': 'no-store' } }) };
 }

@@ -6,7 +6,7 @@ import { clearCookie, isSecure, readCookie, serializeCookie } from './cookies.ts
 import { siteOrigin } from './owner-link.ts';
 import { providerFor } from './providers.ts';
 import { signInAttempt } from './rate-limit.ts';
-import { completeSignIn, tooManyAttempts, type SignInOutcome, type SignInProblem } from './sign-in.ts';
+import { completeSignIn, recordRefusedSignIn, tooManyAttempts, type SignInOutcome, type SignInProblem } from './sign-in.ts';
 import { sameSecret } from './tokens.ts';
 import { log } from '../log.ts';
 
@@ -80,13 +80,19 @@ export async function finishProviderSignIn(db: Db, cfg: Config, id: string | und
   const secure = isSecure(url);
   const cookieName = flowCookieName(provider.id, secure);
   const clear = [clearCookie(cookieName, secure)];
-  const fail = (title: string, message: string, detail?: unknown): SignInOutcome => {
-    if (detail) log.warn({ provider: provider.name, title, reason: detail instanceof Error ? detail.message : String(detail) }, 'Sign-in refused');
+  const fail = async (title: string, message: string, detail?: unknown): Promise<SignInOutcome> => {
+    const reason = detail instanceof Error ? detail.message : detail === undefined ? undefined : String(detail);
+    if (reason) log.warn({ provider: provider.name, title, reason }, 'Sign-in refused');
+    // What the provider (or a forger) said stays in its own column; the row's reason is ours.
+    await recordRefusedSignIn(db, provider.id, address, title, reason ? { said: reason.slice(0, 500) } : undefined);
     return { problem: { status: 400, title, message, setCookies: clear } satisfies SignInProblem };
   };
 
   const wait = await signInAttempt(db, address, cfg);
-  if (wait !== null) return tooManyAttempts(wait, clear);
+  if (wait !== null) {
+    await recordRefusedSignIn(db, provider.id, address, 'too many attempts');
+    return tooManyAttempts(wait, clear);
+  }
 
   const flow = parseFlow(readCookie(request, cookieName));
   if (!flow) {
@@ -123,7 +129,8 @@ export async function finishProviderSignIn(db: Db, cfg: Config, id: string | und
 
   const account = await resolveAccount(db, cfg, identity);
   if ('refused' in account) return fail('This account cannot be used here', account.refused, `unverified ${identity.provider} email matches an existing account`);
-  return { response: await completeSignIn(db, account.user.id, request, url, clear) };
+  const { user } = account;
+  return { response: await completeSignIn(db, { userId: user.id, email: user.email, method: provider.id, address }, request, url, clear) };
 }
 
 function parseFlow(value: string | undefined): { state: string; verifier: string; nonce: string } | null {

@@ -25,14 +25,33 @@ export interface ValidSession {
   renewed: boolean;
 }
 
+/** What /account/sessions shows of how a session began. */
+export interface SessionOrigin {
+  method?: string | undefined;
+  userAgent?: string | null | undefined;
+}
+
 /** A new session for a user; the caller sets the cookie. Expired rows are swept on the way. */
-export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  origin: SessionOrigin = {},
+): Promise<{ token: string; expiresAt: Date }> {
   await deleteExpiredSessions(db, now);
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  const stamp = now.toISOString();
   await db.insert(sessions).values({
     sid: hashToken(token),
-    sess: { userId, createdAt: now.toISOString(), renewedAt: now.toISOString() },
+    sess: {
+      userId,
+      createdAt: stamp,
+      renewedAt: stamp,
+      lastUsedAt: stamp,
+      ...(origin.method ? { method: origin.method } : {}),
+      ...(origin.userAgent ? { userAgent: origin.userAgent.slice(0, 300) } : {}),
+    },
     expire: expiresAt,
   });
   return { token, expiresAt };

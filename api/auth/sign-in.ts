@@ -1,16 +1,36 @@
 import type { Db } from '../db/client.ts';
+import { recordSecurityEvent } from '../services/security-log.ts';
 import { isSecure, readCookie, sessionCookieName, sessionSetCookie } from './cookies.ts';
 import { createSession, invalidateSession } from './session.ts';
 
+/** Who signed in, how (owner-link, github, oidc, passkey) and from where: the security log's sign-in row. */
+export interface SignedIn {
+  userId: string;
+  email: string;
+  method: string;
+  address: string;
+}
+
 /**
  * The end of every successful sign-in: the session the browser came with (if any) ends and a
- * fresh one starts (no session fixation), then the browser goes home. `extraCookies` clears the
- * provider's flow cookies in the same response.
+ * fresh one starts (no session fixation), the security log records it, then the browser goes home.
+ * `extraCookies` clears the provider's flow cookies in the same response.
  */
-export async function completeSignIn(db: Db, userId: string, request: Request, url: URL, extraCookies: string[] = []): Promise<Response> {
+export async function completeSignIn(db: Db, who: SignedIn, request: Request, url: URL, extraCookies: string[] = []): Promise<Response> {
   const secure = isSecure(url);
   await invalidateSession(db, readCookie(request, sessionCookieName(secure)));
-  const { token, expiresAt } = await createSession(db, userId);
+  const { token, expiresAt } = await createSession(db, who.userId, new Date(), {
+    method: who.method,
+    userAgent: request.headers.get('user-agent'),
+  });
+  await recordSecurityEvent(db, {
+    kind: 'sign-in',
+    outcome: 'success',
+    userId: who.userId,
+    email: who.email,
+    method: who.method,
+    clientAddress: who.address,
+  });
   const headers = new Headers({ Location: '/', 'Cache-Control': 'no-store' });
   for (const line of extraCookies) headers.append('Set-Cookie', line);
   headers.append('Set-Cookie', sessionSetCookie(token, expiresAt, secure));
@@ -29,6 +49,16 @@ export interface SignInProblem {
 }
 
 export type SignInOutcome = { response: Response } | { problem: SignInProblem };
+
+/** Records a refused sign-in (`reason` in the server's words; `detail` for what the other side said). */
+export const recordRefusedSignIn = (
+  db: Db,
+  method: string,
+  address: string,
+  reason: string,
+  detail?: Record<string, unknown>,
+): Promise<void> =>
+  recordSecurityEvent(db, { kind: 'sign-in', outcome: 'refused', method, clientAddress: address, reason, detail });
 
 export const tooManyAttempts = (retryAfter: number, setCookies?: string[]): SignInOutcome => ({
   problem: {

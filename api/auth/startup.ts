@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleJob } from '../jobs.ts';
 import { log, printOwnerLine } from '../log.ts';
+import { recordSecurityEvent, securityLogRetentionJob } from '../services/security-log.ts';
 import { createOwnerLink, siteOrigin } from './owner-link.ts';
 import { deleteExpiredSessions } from './session.ts';
 import { reevaluateRoles } from './users.ts';
@@ -13,9 +14,12 @@ export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
   await deleteExpiredSessions(db);
   // A server that runs for weeks must not keep every expired session until its next start.
   scheduleJob({ name: 'expired sessions', everyMs: 6 * 60 * 60 * 1000, run: () => deleteExpiredSessions(db) });
+  // The security log keeps 180 days.
+  scheduleJob(securityLogRetentionJob(db));
 }
 
 /** Once listening: the owner's one-time link, so a fresh install can be signed into offline. */
 export async function printOwnerLink(db: Db, cfg: Config): Promise<void> {
   printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
+  await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'printed at start-up' });
 }

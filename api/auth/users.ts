@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { ownerEmail } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, userAccounts, users } from '../db/schema.ts';
+import { recordSecurityEvent } from '../services/security-log.ts';
 import { roleFor } from './roles.ts';
 import type { SessionUser } from './types.ts';
 
@@ -33,6 +34,14 @@ export async function applyRole(db: Db, row: UserRow, cfg: Config): Promise<User
   if (role === row.role) return row;
   const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
   if (row.role === 'admin') await endUserSessions(db, row.id);
+  await recordSecurityEvent(db, {
+    kind: 'role-change',
+    outcome: 'success',
+    userId: row.id,
+    email: row.email,
+    reason: `${row.role} → ${role} (ADMIN_EMAILS and the owner's address decide roles)`,
+    detail: { from: row.role, to: role },
+  });
   return updated ?? { ...row, role };
 }
 

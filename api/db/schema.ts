@@ -54,6 +54,19 @@ export const userAccounts = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.subject] })],
 );
 
+/** What a session row keeps besides its hash and deadline (the fields after renewedAt are absent on older rows). */
+export interface SessionData {
+  userId: string;
+  createdAt: string;
+  renewedAt: string;
+  /** How the person signed in: owner-link, github, oidc, passkey. */
+  method?: string;
+  /** The browser's User-Agent at sign-in (cut to 300 characters), shown as the device on /account/sessions. */
+  userAgent?: string;
+  /** Last request seen, written at most every few minutes. */
+  lastUsedAt?: string;
+}
+
 /**
  * SPEC's session store (sid, sess, expire). `sid` is the SHA-256 hash of the cookie's
  * token, never the token itself; `sess` holds the user id and the session's start.
@@ -62,7 +75,7 @@ export const sessions = pgTable(
   'sessions',
   {
     sid: text('sid').primaryKey(),
-    sess: jsonb('sess').$type<{ userId: string; createdAt: string; renewedAt: string }>().notNull(),
+    sess: jsonb('sess').$type<SessionData>().notNull(),
     expire: timestamp('expire', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire)],

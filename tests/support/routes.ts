@@ -19,4 +19,4 @@ export const VISITOR_ROUTES = [
 /** The public-projects pages are the same HTML for everyone (CDN-cacheable), so they are checked once, as a visitor. */
 export const VIEWER_ROUTES = ['/', '/projects', '/projects/1', '/portfolio-showcase', '/no-such-page'];
 
-export const ADMIN_ROUTES = [...VIEWER_ROUTES, '/data-management', '/data-management/export', '/bulk-import', '/diary', '/lab', '/mind-body'];
+export const ADMIN_ROUTES = [...VIEWER_ROUTES, '/data-management', '/data-management/export', '/data-management/security', '/bulk-import', '/diary', '/lab', '/mind-body'];
