@@ -30,7 +30,7 @@ export const statsRoute: Handler = ({ locals }) =>
     );
   });
 
-const moodQuery = z.object({ mood: z.enum(MOOD_VALUES), activity: z.enum(ACTIVITY_VALUES) });
+export const moodQuery = z.object({ mood: z.enum(MOOD_VALUES), activity: z.enum(ACTIVITY_VALUES) });
 
 /** GET /api/spotify/mood-playlists?mood=&activity= */
 export const moodPlaylistsRoute: Handler = ({ locals, url }) =>

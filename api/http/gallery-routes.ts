@@ -19,7 +19,7 @@ import { handle, json, noContent } from './respond.ts';
  * A new picture needs a title and its address; the rest has defaults (SPEC §3): an empty description,
  * uncategorized, placed last (order = count + 1). Otherwise the same rules as galleryImageCreate.
  */
-const galleryImageAdd = galleryImageCreate.partial({ description: true, category: true, order: true });
+export const galleryImageAdd = galleryImageCreate.partial({ description: true, category: true, order: true });
 
 function ids(context: RequestContext): { projectId: number; imageId: number | null } {
   const projectId = parseId(context.params.id);

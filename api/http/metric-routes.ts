@@ -86,7 +86,7 @@ export const metricItem: { GET: Handler; PATCH: Handler; DELETE: Handler } = {
     }),
 };
 
-const pointsQuery = z.object({
+export const pointsQuery = z.object({
   from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),

@@ -1,0 +1,442 @@
+import { z } from 'zod';
+import * as shapes from '#domain/shapes.ts';
+import * as responses from '#domain/responses.ts';
+import { preferencesUpdate } from '../db/accessibility-shape.ts';
+import { moodQuery } from './dashboard-routes.ts';
+import { galleryImageAdd } from './gallery-routes.ts';
+import { pointsQuery } from './metric-routes.ts';
+
+/*
+ * The API's contract, OpenAPI 3.1, served at GET /api/openapi.json. Built from the zod shapes the handlers
+ * themselves validate with (domain/shapes.ts) and the response shapes of domain/responses.ts, so the document
+ * cannot drift from the code by hand-editing. ROUTES below is the one table of every JSON endpoint:
+ * api/http/openapi.test.ts fails when a route file under src/pages/api/ has a method this table lacks,
+ * and tests/api/openapi-responses.test.ts holds the running server's answers to it.
+ */
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call: anyone; anyone, seeing more when signed in; a signed-in person; the owner (role admin, from a
+ * session cookie); or an access token (Authorization: Bearer), the one way in without a browser.
+ */
+export type Access = 'public' | 'public-more-when-signed-in' | 'signed-in' | 'admin' | 'bearer' | 'admin-or-local';
+
+export interface Operation {
+  summary: string;
+  description?: string;
+  access: Access;
+  /** A JSON body, validated with this shape (400 names the field; 413 over the size limit; 415 if not JSON). */
+  body?: z.ZodType;
+  /** A non-JSON body: its media type and what it holds. */
+  rawBody?: { contentType: string; description: string };
+  query?: z.ZodObject;
+  /** The success answer; no shape: no body (204) or not JSON (`contentType`). */
+  ok: { status: number; description: string; shape?: z.ZodType; contentType?: string };
+  /** Statuses this operation answers beyond the ones its access, path and body imply. */
+  also?: Record<number, string>;
+  /** The 400 body of a refused batch row names the row too. */
+  rowErrors?: boolean;
+}
+
+/** Path templates as OpenAPI writes them ({id}); the route file is src/pages/api/<path>.ts or <path>/index.ts. */
+export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
+  '/api/openapi.json': {
+    get: {
+      summary: 'This document',
+      access: 'public',
+      ok: { status: 200, description: 'The OpenAPI 3.1 document (cacheable for five minutes).', shape: z.record(z.string(), z.unknown()) },
+    },
+  },
+  '/api/auth/user': {
+    get: { summary: 'The signed-in person', access: 'signed-in', ok: { status: 200, description: 'Who is signed in (never a token or session detail).', shape: responses.currentUser } },
+  },
+  '/api/logout': {
+    get: {
+      summary: 'Sign out (a navigation)',
+      description:
+        'Signs out when the browser says the navigation is same-origin or typed (Sec-Fetch-Site); without fetch metadata answers an HTML page whose button POSTs; a cross-site navigation is sent home and signs nobody out.',
+      access: 'public',
+      ok: { status: 302, description: 'Signed out (or sent home); Location: /.' },
+      also: { 200: 'An HTML confirmation page (a browser without fetch metadata).' },
+    },
+    post: { summary: 'Sign out (the confirmation button)', access: 'public', ok: { status: 303, description: 'Signed out; Location: /.' } },
+  },
+  '/api/me/preferences': {
+    get: { summary: 'My saved accessibility settings and theme', access: 'signed-in', ok: { status: 200, description: 'Nulls when nothing is saved yet.', shape: responses.savedPreferences } },
+    put: { summary: 'Save my accessibility settings and theme', access: 'signed-in', body: preferencesUpdate, ok: { status: 200, description: 'What is now saved.', shape: responses.savedPreferences } },
+  },
+  '/api/stats': {
+    get: { summary: 'The stat cards this person may see', access: 'public-more-when-signed-in', ok: { status: 200, description: 'In display order.', shape: z.array(responses.statCard) } },
+  },
+  '/api/spotify/mood-playlists': {
+    get: { summary: 'Playlists for a mood and an activity', access: 'signed-in', query: moodQuery, ok: { status: 200, description: 'Curated playlists first, then Spotify search results (when configured).', shape: responses.moodPlaylists } },
+  },
+  '/api/projects': {
+    get: { summary: 'Every project, newest first', access: 'public', ok: { status: 200, description: 'The projects.', shape: z.array(responses.project) } },
+    post: { summary: 'Create a project', access: 'admin', body: shapes.projectCreate, ok: { status: 201, description: 'The new project.', shape: responses.project } },
+  },
+  '/api/projects/{id}': {
+    get: { summary: 'One project', access: 'public', ok: { status: 200, description: 'The project.', shape: responses.project } },
+    patch: {
+      summary: 'Change a project',
+      description: 'An imageUrl sent as a data: URL is stored through the image pipeline first (the body may then exceed 100 KB).',
+      access: 'admin',
+      body: shapes.projectUpdate,
+      ok: { status: 200, description: 'The changed project.', shape: responses.project },
+    },
+    delete: { summary: 'Delete a project and its gallery', access: 'admin', ok: { status: 204, description: 'Deleted.' } },
+  },
+  '/api/public/projects': {
+    get: { summary: 'Every project, as a visitor sees it', access: 'public', ok: { status: 200, description: 'The projects (shared caches may keep them a minute).', shape: z.array(responses.publicProject) } },
+  },
+  '/api/public/projects/{id}': {
+    get: { summary: 'One project, as a visitor sees it', access: 'public', ok: { status: 200, description: 'The project.', shape: responses.publicProject } },
+  },
+  '/api/projects/{id}/gallery': {
+    get: { summary: "A project's gallery", access: 'public', ok: { status: 200, description: 'The pictures, in order.', shape: z.array(responses.galleryImage) } },
+    post: {
+      summary: 'Add a picture to a gallery',
+      description: 'Upload the file with POST /api/upload-image first; this records its address (a data: URL is refused).',
+      access: 'admin',
+      body: galleryImageAdd,
+      ok: { status: 201, description: 'The new picture.', shape: responses.galleryImage },
+    },
+  },
+  '/api/projects/{id}/gallery/{imageId}': {
+    patch: { summary: 'Change a gallery picture', access: 'admin', body: shapes.galleryImageUpdate, ok: { status: 200, description: 'The changed picture.', shape: responses.galleryImage } },
+    delete: { summary: 'Remove a gallery picture', access: 'admin', ok: { status: 204, description: 'Removed.' } },
+  },
+  '/api/upload-image': {
+    post: {
+      summary: 'Upload an image',
+      access: 'admin',
+      rawBody: { contentType: 'multipart/form-data', description: 'The field `image`: a PNG, JPEG, WebP, GIF or AVIF file of at most 10 MB.' },
+      ok: { status: 201, description: 'Where it is stored.', shape: responses.uploadedImage },
+      also: { 400: 'Not an image, or no `image` field.', 413: 'Larger than 10 MB.', 415: 'Not multipart/form-data.' },
+    },
+  },
+  '/api/images/{key}': {
+    get: {
+      summary: 'A stored image',
+      access: 'public',
+      query: z.object({ w: z.coerce.number().int().positive().optional().meta({ description: 'A width to scale to (the nearest stored variant).' }) }),
+      ok: { status: 200, description: 'The pixels, cacheable forever (a key never changes content).', contentType: 'image/*' },
+    },
+  },
+  ...recordRoutes('/api/kpis', 'KPI', shapes.kpiCreate, shapes.kpiUpdate, responses.kpi, 'public-more-when-signed-in'),
+  ...recordRoutes('/api/trends', 'trend', shapes.trendCreate, shapes.trendUpdate, responses.trend, 'public-more-when-signed-in'),
+  ...recordRoutes('/api/timeline', 'timeline event', shapes.timelineCreate, shapes.timelineUpdate, responses.timelineEvent),
+  ...recordRoutes('/api/current-activity', 'current activity', shapes.activityCreate, shapes.activityUpdate, responses.currentActivity),
+  ...recordRoutes('/api/now', 'Now item', shapes.nowItemCreate, shapes.nowItemUpdate, responses.nowItem),
+  ...recordRoutes('/api/playlists', 'playlist', shapes.playlistCreate, shapes.playlistUpdate, responses.playlist),
+  '/api/metrics': {
+    get: { summary: 'The metrics this person may see, with point counts', access: 'public-more-when-signed-in', ok: { status: 200, description: 'By name.', shape: z.array(responses.metricWithCount) } },
+    post: { summary: 'Create a metric', access: 'admin', body: shapes.metricCreate, ok: { status: 201, description: 'The new metric.', shape: responses.metric }, also: { 409: 'A metric with this key already exists.' } },
+  },
+  '/api/metrics/{key}': {
+    get: { summary: 'One metric', access: 'public-more-when-signed-in', ok: { status: 200, description: 'The metric and how many points it has.', shape: responses.metricWithCount } },
+    patch: { summary: 'Change a metric (never its key)', access: 'admin', body: shapes.metricUpdate, ok: { status: 200, description: 'The changed metric.', shape: responses.metric } },
+    delete: { summary: 'Delete a metric and its points', access: 'admin', ok: { status: 200, description: 'How many points went with it.', shape: responses.metricDeleted } },
+  },
+  '/api/metrics/{key}/points': {
+    get: { summary: "A metric's points, newest first", access: 'admin', query: pointsQuery, ok: { status: 200, description: 'A page of points and the total.', shape: responses.pointsPage } },
+    post: {
+      summary: 'Write points with an access token',
+      description:
+        'For phone shortcuts, curl and cron: one point, an array of up to 1,000, or `{ points: [...] }`; all or nothing. A point resent for the same instant updates it. A session cookie alone never authorizes this endpoint.',
+      access: 'bearer',
+      body: pointsBody(),
+      rowErrors: true,
+      ok: { status: 200, description: 'How many points were inserted and updated.', shape: responses.pointsWritten },
+      also: { 403: 'This token may not write to this metric.', 429: 'Too many failed attempts from this address, or too many writes with this token (Retry-After says when).' },
+    },
+  },
+  '/api/metrics/{key}/points/import': {
+    post: {
+      summary: "Import points (the admin area's CSV import)",
+      access: 'admin',
+      body: pointsBody(),
+      rowErrors: true,
+      ok: { status: 200, description: 'How many points were inserted and updated.', shape: responses.pointsWritten },
+    },
+  },
+  '/api/metrics/{key}/points/{id}': {
+    patch: { summary: 'Change a point (value, note)', access: 'admin', body: shapes.pointUpdate, ok: { status: 200, description: 'The changed point.', shape: responses.point } },
+    delete: { summary: 'Delete a point', access: 'admin', ok: { status: 204, description: 'Deleted.' } },
+  },
+  '/api/tokens': {
+    get: { summary: 'The access tokens (never their secrets)', access: 'admin', ok: { status: 200, description: 'Newest first, revoked ones included.', shape: z.array(responses.tokenSummary) } },
+    post: { summary: 'Create an access token', access: 'admin', body: shapes.tokenCreate, ok: { status: 201, description: 'The token, with its secret: shown this once.', shape: responses.tokenCreated } },
+  },
+  '/api/tokens/{id}': {
+    delete: { summary: 'Revoke an access token', description: 'The row stays, so its name and last use stay visible.', access: 'admin', ok: { status: 200, description: 'The revoked token.', shape: responses.tokenSummary } },
+  },
+  '/api/export': {
+    get: {
+      summary: 'Download everything as an archive',
+      description: 'The owner, or `npm run export` on the same machine.',
+      access: 'admin-or-local',
+      ok: { status: 200, description: 'A .tar.gz archive of every exported table, streamed.', contentType: 'application/gzip' },
+    },
+  },
+  '/api/import/preview': {
+    post: {
+      summary: 'What importing an archive would change',
+      description: 'Changes nothing.',
+      access: 'admin',
+      rawBody: { contentType: 'application/gzip', description: 'An archive made by GET /api/export or `npm run export`.' },
+      ok: { status: 200, description: 'Rows per table, in the archive and now.', shape: responses.importSummary },
+      also: { 400: 'Not an archive this site can read.', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
+    },
+  },
+  '/api/import': {
+    post: {
+      summary: 'Replace every table with an archive',
+      description: 'One transaction; signs everyone out.',
+      access: 'admin',
+      rawBody: { contentType: 'application/gzip', description: 'An archive made by GET /api/export or `npm run export`.' },
+      ok: { status: 200, description: 'Rows per table, imported and replaced.', shape: responses.importSummary },
+      also: { 400: 'Not an archive this site can read.', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
+    },
+  },
+};
+
+/** Outside /api but part of the contract a load balancer or orchestrator relies on. */
+const HEALTH: Record<string, Partial<Record<Method, Operation>>> = {
+  '/healthz': {
+    get: { summary: 'The process is up', description: 'Touches no database; never logged.', access: 'public', ok: { status: 200, description: 'Up.', shape: responses.healthy } },
+  },
+  '/readyz': {
+    get: {
+      summary: 'Send traffic here?',
+      description: 'The database answers and has every migration this build ships, and the server is not draining. Answers within 2 s.',
+      access: 'public',
+      ok: { status: 200, description: 'Ready.', shape: responses.ready },
+    },
+  },
+};
+
+/** The collection (list, create) and item (read, change, delete) routes of one kind of owner record. */
+function recordRoutes(
+  path: string,
+  label: string,
+  create: z.ZodType,
+  update: z.ZodType,
+  shape: z.ZodType,
+  reads: Access = 'signed-in',
+): Record<string, Partial<Record<Method, Operation>>> {
+  return {
+    [path]: {
+      get: { summary: `Every ${label}`, access: reads, ok: { status: 200, description: `The ${label} list.`, shape: z.array(shape) } },
+      post: { summary: `Create a ${label}`, access: 'admin', body: create, ok: { status: 201, description: `The new ${label}.`, shape } },
+    },
+    [`${path}/{id}`]: {
+      get: { summary: `One ${label}`, access: reads, ok: { status: 200, description: `The ${label}.`, shape } },
+      patch: { summary: `Change a ${label}`, access: 'admin', body: update, ok: { status: 200, description: `The changed ${label}.`, shape } },
+      delete: { summary: `Delete a ${label}`, access: 'admin', ok: { status: 204, description: 'Deleted.' } },
+    },
+  };
+}
+
+function pointsBody(): z.ZodType {
+  const batch = z.array(shapes.pointInput).min(1).max(shapes.MAX_POINTS_PER_BATCH);
+  return z.union([shapes.pointInput, batch, z.object({ points: batch }).strict()]);
+}
+
+/** Named schemas: the document refers to these instead of repeating them (client generators name types after them). */
+const COMPONENTS: Record<string, z.ZodType> = {
+  Error: responses.errorBody,
+  PointRowError: responses.pointRowError,
+  Project: responses.project,
+  PublicProject: responses.publicProject,
+  GalleryImage: responses.galleryImage,
+  Kpi: responses.kpi,
+  StatCard: responses.statCard,
+  Trend: responses.trend,
+  TimelineEvent: responses.timelineEvent,
+  CurrentActivity: responses.currentActivity,
+  NowItem: responses.nowItem,
+  Playlist: responses.playlist,
+  Metric: responses.metric,
+  MetricWithCount: responses.metricWithCount,
+  Point: responses.point,
+  TokenSummary: responses.tokenSummary,
+  Unready: responses.unready,
+};
+
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'session',
+    description:
+      'The session cookie set by signing in (`__Host-session` over https, `session` over plain http). Writes with it must come from the site itself (Origin or Sec-Fetch-Site); operations marked `x-required-role: admin` need the owner (role admin).',
+  },
+  bearerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal access token (created at POST /api/tokens); it opens POST /api/metrics/{key}/points and nothing else.',
+  },
+} as const;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The request is malformed; `field` names the input.',
+  401: 'Not signed in (or no valid access token).',
+  403: 'Not allowed: the owner only, or a write that does not come from the site itself.',
+  404: 'No such item (or one this person may not see).',
+  409: 'It already exists.',
+  413: 'The body is too large.',
+  415: 'The body is not in the expected media type.',
+  429: 'Too many attempts; Retry-After says when to try again.',
+  503: 'The database is briefly unavailable (Retry-After says when to try again).',
+};
+
+/** Every status an operation may answer, with the shape of its body (null: none or not JSON). */
+export function statusesOf(path: string, method: Method, operation: Operation): Map<number, { description: string; shape: z.ZodType | null }> {
+  const statuses = new Map<number, { description: string; shape: z.ZodType | null }>();
+  const error = (status: number, description = STATUS_TEXT[status]!) =>
+    statuses.set(status, { description, shape: status === 400 && operation.rowErrors ? z.union([responses.pointRowError, responses.errorBody]) : responses.errorBody });
+  statuses.set(operation.ok.status, { description: operation.ok.description, shape: operation.ok.shape ?? null });
+  const hasParams = path.includes('{');
+  if (hasParams || operation.body || operation.query) error(400);
+  if (operation.body) {
+    error(413);
+    error(415);
+  }
+  if (['signed-in', 'admin', 'bearer', 'admin-or-local'].includes(operation.access)) error(401);
+  if (['admin', 'admin-or-local'].includes(operation.access)) error(403);
+  // A cookie write from another site is refused before any handler runs.
+  if (method !== 'get' && operation.access !== 'bearer') error(403);
+  if (hasParams) error(404);
+  for (const [status, description] of Object.entries(operation.also ?? {})) {
+    const code = Number(status);
+    if (code >= 400) error(code, description);
+    else statuses.set(code, { description, shape: null });
+  }
+  if (path === '/readyz') statuses.set(503, { description: 'Not ready: the database is unreachable or behind, or the server is draining.', shape: responses.unready });
+  else if (path !== '/healthz' && path !== '/api/openapi.json') error(503);
+  return statuses;
+}
+
+function security(access: Access): Array<Record<string, string[]>> {
+  if (access === 'bearer') return [{ bearerToken: [] }];
+  if (access === 'signed-in' || access === 'admin' || access === 'admin-or-local') return [{ sessionCookie: [] }];
+  // Optional: `{}` says the operation also works without credentials.
+  if (access === 'public-more-when-signed-in') return [{}, { sessionCookie: [] }];
+  return [];
+}
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: name === 'key' ? toSchema(shapes.metricKey, 'input') : path.startsWith('/api/playlists') ? { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' } : { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  }));
+}
+
+function queryParameters(query: z.ZodObject | undefined) {
+  if (!query) return [];
+  const schema = toSchema(query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+const componentRegistry = (() => {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, component] of Object.entries(COMPONENTS)) registry.add(component, { id });
+  return registry;
+})();
+
+const toComponentRef = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (key, item) => (key === '$ref' && typeof item === 'string' ? item.replace(/^#\/\$defs\//, '#/components/schemas/') : item));
+
+/** A zod shape as JSON Schema (2020-12, OpenAPI 3.1's dialect), referring to the named components where it uses them. */
+function toSchema(shape: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const named = componentRegistry.get(shape);
+  if (named && io === 'output') return { $ref: `#/components/schemas/${named.id}` };
+  const schema = z.toJSONSchema(shape, {
+    io,
+    metadata: io === 'output' ? componentRegistry : undefined,
+    // Refinements (an http(s) address, a real calendar date) cannot be written in JSON Schema; the server still checks them.
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  delete schema.$schema;
+  // The generator copies the components this schema uses into $defs; the document has them once, in components.
+  delete schema.$defs;
+  return toComponentRef(schema) as Record<string, unknown>;
+}
+
+function operationObject(path: string, method: Method, operation: Operation) {
+  const parameters = [...pathParameters(path), ...queryParameters(operation.query)];
+  const responsesObject = Object.fromEntries(
+    [...statusesOf(path, method, operation)].map(([status, { description, shape }]) => {
+      const contentType = status === operation.ok.status ? (operation.ok.contentType ?? 'application/json') : 'application/json';
+      const content = shape ? { content: { [contentType]: { schema: toSchema(shape, 'output') } } } : operation.ok.contentType && status === operation.ok.status ? { content: { [contentType]: {} } } : {};
+      return [String(status), { description, ...content }];
+    }),
+  );
+  const body = operation.body
+    ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(operation.body, 'input') } } } }
+    : operation.rawBody
+      ? { requestBody: { required: true, description: operation.rawBody.description, content: { [operation.rawBody.contentType]: {} } } }
+      : {};
+  return {
+    operationId: operationId(path, method),
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...body,
+    responses: responsesObject,
+    security: security(operation.access),
+    ...(operation.access === 'admin' || operation.access === 'admin-or-local' ? { 'x-required-role': 'admin' } : {}),
+  };
+}
+
+/** get /api/projects/{id}/gallery → getProjectsIdGallery: stable names for generated clients. */
+function operationId(path: string, method: Method): string {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split(/[/{}.-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return method + words.join('');
+}
+
+let built: Record<string, unknown> | undefined;
+
+/** The whole document (built once per process: it depends on nothing but the code). */
+export function openApiDocument(): Record<string, unknown> {
+  if (built) return built;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, operations] of Object.entries({ ...ROUTES, ...HEALTH })) {
+    paths[path] = Object.fromEntries(
+      Object.entries(operations).map(([method, operation]) => [method, operationObject(path, method as Method, operation)]),
+    );
+  }
+  const { schemas } = z.toJSONSchema(componentRegistry, { uri: (id) => `#/components/schemas/${id}` }) as {
+    schemas: Record<string, Record<string, unknown>>;
+  };
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  built = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portfolio and life dashboard API',
+      version: '1',
+      description:
+        'Every JSON endpoint of the site. Errors answer `{ error, field? }`. Cookie writes must come from the site itself; the owner (role admin) changes data; access tokens write metric points.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: { schemas, securitySchemes: SECURITY_SCHEMES },
+  };
+  return built;
+}

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { AGGREGATIONS, NOW_ITEM_TYPES, VISIBILITIES } from './shapes.ts';
+
+/*
+ * What the JSON API answers, in plain zod: the response half of the contract whose request half is
+ * domain/shapes.ts. api/http/openapi.ts turns both into the OpenAPI document at /api/openapi.json, and
+ * tests/api/openapi-responses.test.ts holds the running server's answers to it. Objects are closed
+ * (additionalProperties: false in the document), so a field the server starts sending without saying so here,
+ * such as a token's hash, fails that test instead of leaking unnoticed.
+ * Timestamps are JSON's rendering of a Date: ISO 8601 in UTC ("2026-11-23T02:27:15.000Z").
+ */
+
+const instant = z.iso.datetime();
+const id = z.number().int().positive();
+const nullableText = z.string().nullable();
+
+/** Every error answer: a message safe to show, and the input it is about when there is one. */
+export const errorBody = z.object({ error: z.string(), field: z.string().optional() }).meta({
+  description: 'A message safe to show a person; `field` names the offending input (a body field, path or query parameter).',
+});
+
+/** A refused row of a batch of points also says which row (0-based). */
+export const pointRowError = z.object({ error: z.string(), field: z.string(), row: z.number().int().min(0) });
+
+export const project = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  status: z.string().meta({ description: 'planned | active | completed; other text is shown as unknown.' }),
+  progress: z.number().int().min(0).max(100),
+  category: z.string(),
+  tags: z.array(z.string()),
+  technologies: z.array(z.string()),
+  startDate: nullableText.meta({ description: 'yyyy-mm-dd, or empty / null for no date.' }),
+  endDate: nullableText,
+  url: nullableText,
+  imageUrl: nullableText,
+  createdAt: instant,
+});
+/** What a visitor may see of a project: everything a project page shows, nothing internal. */
+export const publicProject = project.omit({ createdAt: true });
+
+export const galleryImage = z.object({
+  id,
+  projectId: id,
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  category: z.string(),
+  order: z.number().int(),
+  createdAt: instant,
+});
+
+export const kpi = z.object({
+  id,
+  name: z.string(),
+  value: z.string(),
+  unit: nullableText,
+  icon: z.string(),
+  color: z.string(),
+  change: nullableText,
+  sparklineData: z.array(z.number()).nullable(),
+  tooltip: nullableText,
+  category: z.string(),
+  position: z.number().int(),
+  metricId: id.nullable().meta({ description: 'When set, value, change and sparkline are computed from this metric.' }),
+  visibility: z.enum(VISIBILITIES),
+  updatedAt: instant,
+});
+
+/** GET /api/stats: a stat card, without the KPI's internals. */
+export const statCard = kpi.pick({
+  id: true,
+  name: true,
+  value: true,
+  unit: true,
+  change: true,
+  color: true,
+  icon: true,
+  sparklineData: true,
+  tooltip: true,
+});
+
+export const trend = z.object({
+  id,
+  name: z.string(),
+  data: z.array(z.number()),
+  labels: z.array(z.string()),
+  color: z.string(),
+  unit: z.string(),
+  description: z.string(),
+  change: nullableText,
+  metricId: id.nullable(),
+  visibility: z.enum(VISIBILITIES),
+  updatedAt: instant,
+});
+
+export const timelineEvent = z.object({
+  id,
+  date: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  color: z.string(),
+  tags: z.array(z.string()),
+  createdAt: instant,
+});
+
+export const currentActivity = z.object({
+  id,
+  type: z.string(),
+  title: z.string(),
+  subtitle: nullableText,
+  description: nullableText,
+  progress: z.number().int().min(0).max(100),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  updatedAt: instant,
+});
+
+export const nowItem = z.object({
+  id,
+  type: z.enum(NOW_ITEM_TYPES),
+  title: z.string(),
+  subtitle: nullableText,
+  description: nullableText,
+  progress: z.number().int().min(0).max(100),
+  metadata: z
+    .object({ isPlaying: z.boolean().optional(), current: z.string().optional(), duration: z.string().optional() })
+    .nullable(),
+  updatedAt: instant,
+});
+
+export const playlist = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nullableText,
+  imageUrl: nullableText,
+  tracksTotal: z.number().int().min(0),
+  spotifyUrl: z.string(),
+  moods: z.array(z.string()),
+  activities: z.array(z.string()),
+  createdAt: instant,
+});
+
+/** The mood matcher's answer, in Spotify's own playlist shape (curated catalogue first, then Spotify's search). */
+export const moodPlaylists = z.object({
+  mood: z.string(),
+  playlists: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: nullableText,
+      images: z.array(z.object({ url: z.string() })),
+      tracks: z.object({ total: z.number().int().min(0) }),
+      external_urls: z.object({ spotify: z.string() }),
+    }),
+  ),
+});
+
+export const metric = z.object({
+  id,
+  key: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  aggregation: z.enum(AGGREGATIONS),
+  target: z.number().nullable(),
+  visibility: z.enum(VISIBILITIES),
+  createdAt: instant,
+  updatedAt: instant,
+});
+/** A metric with how many points it has (the delete confirmation says how many go with it). */
+export const metricWithCount = metric.extend({ points: z.number().int().min(0) });
+export const metricDeleted = z.object({ key: z.string(), deletedPoints: z.number().int().min(0) });
+
+export const point = z.object({ id, metricId: id, at: instant, value: z.number(), note: nullableText });
+export const pointsPage = z.object({ points: z.array(point), total: z.number().int().min(0) });
+export const pointsWritten = z.object({
+  metric: z.string(),
+  inserted: z.number().int().min(0),
+  updated: z.number().int().min(0).meta({ description: 'Points resent for an instant the metric already had.' }),
+});
+
+/** An access token as the admin area sees it: never the secret, never its hash. */
+export const tokenSummary = z.object({
+  id,
+  name: z.string(),
+  metricKeys: z.array(z.string()).nullable().meta({ description: 'Metric keys it may write; null: every metric.' }),
+  expiresAt: instant.nullable(),
+  lastUsedAt: instant.nullable(),
+  revokedAt: instant.nullable(),
+  createdAt: instant,
+});
+/** The one answer that carries the secret: shown once, never stored. */
+export const tokenCreated = tokenSummary.extend({ token: z.string() });
+
+export const currentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: nullableText,
+  lastName: nullableText,
+  profileImageUrl: nullableText,
+  role: z.enum(['admin', 'viewer']),
+});
+
+export const savedPreferences = z.object({
+  accessibility: z.record(z.string(), z.unknown()).nullable(),
+  theme: nullableText.meta({ description: 'light | dark | system; null when nothing is saved yet.' }),
+});
+
+export const uploadedImage = z.object({ imageUrl: z.string().meta({ description: 'An /api/images/{key} address.' }) });
+
+/** What an import would change (preview) or changed (import), per table. */
+export const importSummary = z.object({
+  createdAt: z.string(),
+  migration: z.string(),
+  tables: z.array(z.object({ name: z.string(), archive: z.number().int().min(0), current: z.number().int().min(0) })),
+  replaces: z.boolean(),
+});
+
+export const healthy = z.object({ status: z.literal('ok') });
+export const ready = z.object({ database: z.literal('ok'), migration: z.string() });
+export const unready = z.object({
+  database: z.enum(['ok', 'unreachable', 'unknown']),
+  migration: z.null().optional(),
+  error: z.string(),
+});
