@@ -124,6 +124,7 @@ export const nowItem = z.object({
   subtitle: nullableText,
   description: nullableText,
   progress: z.number().int().min(0).max(100),
+  position: z.number().int().meta({ description: 'Display order, lowest first.' }),
   metadata: z
     .object({ isPlaying: z.boolean().optional(), current: z.string().optional(), duration: z.string().optional() })
     .nullable(),

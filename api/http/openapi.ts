@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import * as shapes from '#domain/shapes.ts';
 import * as responses from '#domain/responses.ts';
-import { preferencesUpdate } from '../db/accessibility-shape.ts';
 import { moodQuery } from './dashboard-routes.ts';
 import { galleryImageAdd } from './gallery-routes.ts';
 import { pointsQuery } from './metric-routes.ts';
@@ -64,7 +63,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   },
   '/api/me/preferences': {
     get: { summary: 'My saved accessibility settings and theme', access: 'signed-in', ok: { status: 200, description: 'Nulls when nothing is saved yet.', shape: responses.savedPreferences } },
-    put: { summary: 'Save my accessibility settings and theme', access: 'signed-in', body: preferencesUpdate, ok: { status: 200, description: 'What is now saved.', shape: responses.savedPreferences } },
+    put: { summary: 'Save my accessibility settings and theme', access: 'signed-in', body: shapes.preferencesUpdate, ok: { status: 200, description: 'What is now saved.', shape: responses.savedPreferences } },
   },
   '/api/stats': {
     get: { summary: 'The stat cards this person may see', access: 'public-more-when-signed-in', ok: { status: 200, description: 'In display order.', shape: z.array(responses.statCard) } },
@@ -162,7 +161,13 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
     },
   },
   '/api/metrics/{key}/points/{id}': {
-    patch: { summary: 'Change a point (value, note)', access: 'admin', body: shapes.pointUpdate, ok: { status: 200, description: 'The changed point.', shape: responses.point } },
+    patch: {
+      summary: 'Change a point (date, value, note)',
+      access: 'admin',
+      body: shapes.pointUpdate,
+      ok: { status: 200, description: 'The changed point.', shape: responses.point },
+      also: { 409: 'The metric already has a point at that instant.' },
+    },
     delete: { summary: 'Delete a point', access: 'admin', ok: { status: 204, description: 'Deleted.' } },
   },
   '/api/tokens': {
