@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestIdFor } from './http/request-log.ts';
-import { escapeForLine, prettyLine } from './log.ts';
+import { escapeForLine, escapeLineSeparators, prettyLine } from './log.ts';
 
 describe('readable log lines (development)', () => {
   it('escape newlines and control characters, so a request cannot forge a line or drive the terminal', () => {
@@ -10,6 +10,15 @@ describe('readable log lines (development)', () => {
     );
     expect(line).toBe('03:04:05 INFO  request route=/x\\nINFO forged status=200\n');
     expect(line.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('JSON log lines (production)', () => {
+  it('escape the line and paragraph separators JSON.stringify leaves raw, keeping the same value', () => {
+    const value = { reason: 'a\u2028Owner sign-in: x\u2029b' };
+    const line = escapeLineSeparators(JSON.stringify(value));
+    expect(line).not.toMatch(/[\u2028\u2029]/);
+    expect(JSON.parse(line)).toEqual(value);
   });
 });
 

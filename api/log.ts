@@ -63,6 +63,21 @@ const prettyStdout: DestinationStream = {
   },
 };
 
+/**
+ * JSON.stringify leaves U+2028 and U+2029 raw, and some log viewers break lines there: inside a JSON line they
+ * can only occur in strings, where `\u2028` is the same value, escaped.
+ */
+export const escapeLineSeparators = (json: string): string => json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function jsonStdout(): DestinationStream {
+  const stdout = pino.destination({ dest: 1, sync: true });
+  return {
+    write(line: string) {
+      stdout.write(escapeLineSeparators(line));
+    },
+  };
+}
+
 function createLogger(): Logger {
   const options = {
     level: levelFromEnv(),
@@ -70,7 +85,7 @@ function createLogger(): Logger {
     // Errors keep their message and stack; everything else is serialised as given.
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
   };
-  return prettyFromEnv() ? pino(options, prettyStdout) : pino(options, pino.destination({ dest: 1, sync: true }));
+  return prettyFromEnv() ? pino(options, prettyStdout) : pino(options, jsonStdout());
 }
 
 export const log: Logger = createLogger();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, call, getJson } from '../support/http.ts';
-import { sessionCookie } from '../support/sign-in.ts';
+import { TEST_CLIENT_HEADER } from '../support/services.ts';
+import { freshClientAddress, printOwnerLink, redeemOwnerLink, sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
 
 /**
  * Every endpoint × {visitor, viewer, admin}: who may read, who may write, and that a refused write
@@ -176,6 +177,45 @@ describe('writes', () => {
         headers: { Origin: base(), ...(cookie ? { Cookie: cookie } : {}) },
       });
       expect(response.status).toBe(status);
+    }
+  });
+});
+
+describe('sign-in and sign-out doors', () => {
+  const signedIn = async (cookie: string) => (await call('/api/auth/user', { cookie })).status === 200;
+  const crossSite = { Origin: 'https://evil.example' };
+
+  it('POST /api/login/owner/redeem: another origin gets 403 and the link stays usable; a bad token gets 400 for every role and signs no one in', async () => {
+    const address = freshClientAddress();
+    const [link] = await printOwnerLink(address);
+    const forged = await redeemOwnerLink(link!, { ...crossSite, [TEST_CLIENT_HEADER]: address });
+    expect(forged.status).toBe(403);
+    expect(sessionCookieFrom(forged)).toBeNull();
+    for (const cookie of [null, viewer, admin]) {
+      const response = await redeemOwnerLink(link!.replace(/token=[a-z2-7]+/, 'token=wrong'), {
+        [TEST_CLIENT_HEADER]: address,
+        ...(cookie ? { Cookie: cookie } : {}),
+      });
+      expect(response.status).toBe(400);
+      expect(sessionCookieFrom(response)).toBeNull();
+    }
+    // The refusals changed nothing: the viewer and the admin are still signed in, and the link still works.
+    expect(await signedIn(viewer)).toBe(true);
+    expect(await signedIn(admin)).toBe(true);
+    const redeemed = await redeemOwnerLink(link!, { [TEST_CLIENT_HEADER]: address });
+    expect(redeemed.status).toBe(303);
+    expect(sessionCookieFrom(redeemed)).not.toBeNull();
+  });
+
+  it('POST /api/logout: another origin gets 403 and the session lives on; same origin signs out visitors, viewers and admins alike', async () => {
+    const own = await sessionCookie('viewer');
+    const forged = await call('/api/logout', { method: 'POST', cookie: own, headers: crossSite });
+    expect(forged.status).toBe(403);
+    expect(await signedIn(own)).toBe(true);
+    expect((await call('/api/logout', { method: 'POST' })).status).toBe(303);
+    for (const cookie of [own, await sessionCookie('admin')]) {
+      expect((await call('/api/logout', { method: 'POST', cookie })).status).toBe(303);
+      expect(await signedIn(cookie)).toBe(false);
     }
   });
 });
