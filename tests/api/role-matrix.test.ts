@@ -167,6 +167,30 @@ describe('writes', () => {
     });
   }
 
+  it('make the focus activity: visitors get 401, viewers 403, another origin 403, and none changes anything; the admin succeeds', async () => {
+    // A refused write targets an activity of its own, which must stay what it was.
+    const created = await call('/api/current-activity', { method: 'POST', cookie: admin, body: { type: 'learning', title: 'Matrix focus', progress: 1 } });
+    const target = (await created.json()) as { id: number };
+    const typeOfTarget = async () => ((await getJson(`/api/current-activity/${target.id}`, admin)) as { type: string }).type;
+    const path = `/api/current-activity/${target.id}/focus`;
+    expect((await call(path, { method: 'POST' })).status).toBe(401);
+    expect((await call(path, { method: 'POST', cookie: viewer })).status).toBe(403);
+    expect((await call(path, { method: 'POST', cookie: admin, headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+    expect(await typeOfTarget()).toBe('learning');
+    await call(`/api/current-activity/${target.id}`, { method: 'DELETE', cookie: admin });
+    const [focus] = ((await getJson('/api/current-activity', admin)) as Array<{ id: number; type: string }>).filter((a) => a.type === 'focus');
+    expect((await call('/api/current-activity/999999999/focus', { method: 'POST', cookie: admin })).status).toBe(404);
+    const bad = await call('/api/current-activity/abc/focus', { method: 'POST', cookie: admin });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(/^id/);
+    // The admin re-focuses the item that already is the focus: a real switch would move the pill other files read
+    // (tests/e2e/owner-switches-the-focus-item.test.ts makes one).
+    if (!focus) return; // another file has paused the focus for a moment
+    const ok = await call(`/api/current-activity/${focus.id}/focus`, { method: 'POST', cookie: admin });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).type).toBe('focus');
+  });
+
   it('upload-image: visitors get 401 and viewers 403', async () => {
     const form = new FormData();
     form.set('image', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'x.png');

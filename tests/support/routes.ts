@@ -19,4 +19,18 @@ export const VISITOR_ROUTES = [
 /** The public-projects pages are the same HTML for everyone (CDN-cacheable), so they are checked once, as a visitor. */
 export const VIEWER_ROUTES = ['/', '/projects', '/projects/1', '/portfolio-showcase', '/no-such-page'];
 
-export const ADMIN_ROUTES = [...VIEWER_ROUTES, '/data-management', '/data-management/export', '/data-management/security', '/bulk-import', '/diary', '/lab', '/mind-body'];
+/** One route a line, so pages added in parallel merge without conflicts. */
+export const ADMIN_ROUTES = [
+  ...VIEWER_ROUTES,
+  '/data-management',
+  '/data-management/export',
+  '/data-management/security',
+  '/data-management/trends',
+  '/data-management/focus',
+  '/data-management/now',
+  '/data-management/playlists',
+  '/bulk-import',
+  '/diary',
+  '/lab',
+  '/mind-body',
+];

@@ -6,8 +6,11 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { EntityForm, type FieldsProps } from './EntityForm.tsx';
 import { describeFailure } from './field-errors.ts';
 
-/** Everything that differs between the projects, KPIs and timeline tabs. */
-export interface EntityConfig<T extends { id: number }, D> {
+/** Numbers for most records; a playlist's id is Spotify's. */
+export type ItemId = number | string;
+
+/** Everything that differs between the projects, KPIs and timeline tabs (and the pages under /data-management/). */
+export interface EntityConfig<T extends { id: ItemId }, D> {
   key: string;
   /** 'Project', 'KPI', 'Timeline event': the toasts are built from it. */
   noun: string;
@@ -25,9 +28,11 @@ export interface EntityConfig<T extends { id: number }, D> {
   createLabel: string;
   listHeading: string;
   emptyList: string;
+  /** Buttons of a row before Edit and Delete ('Make focus', 'Move up'); `reload` re-reads the list after a write. */
+  rowActions?: (item: T, context: { items: readonly T[]; reload: () => Promise<void> }) => ReactNode;
 }
 
-interface Props<T extends { id: number }, D> {
+interface Props<T extends { id: ItemId }, D> {
   config: EntityConfig<T, D>;
   items: T[];
   setItems: (items: T[]) => void;
@@ -39,15 +44,15 @@ interface Props<T extends { id: number }, D> {
  * (the same form, prefilled) or deleted after a confirmation. Every success refreshes the list from
  * the server.
  */
-export function EntityPanel<T extends { id: number }, D>({ config, items, setItems, onDirtyChange }: Props<T, D>) {
+export function EntityPanel<T extends { id: ItemId }, D>({ config, items, setItems, onDirtyChange }: Props<T, D>) {
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const [editing, setEditing] = useState<ReadonlySet<number>>(new Set());
+  const [editing, setEditing] = useState<ReadonlySet<ItemId>>(new Set());
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [focusHeading, setFocusHeading] = useState(false);
-  const [focusEdit, setFocusEdit] = useState<number | null>(null);
+  const [focusEdit, setFocusEdit] = useState<ItemId | null>(null);
   const { key, noun, nounInSentence, endpoint } = config;
 
   const replaceItems = useCallback(
@@ -82,7 +87,7 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
 
   const onCreateDirty = useCallback((dirty: boolean) => onDirtyChange(`${key}:create`, dirty), [key, onDirtyChange]);
 
-  const setEditingRow = (id: number, on: boolean) =>
+  const setEditingRow = (id: ItemId, on: boolean) =>
     setEditing((current) => {
       const next = new Set(current);
       if (on) next.add(id);
@@ -90,7 +95,7 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
       return next;
     });
 
-  const closeEditor = (id: number) => {
+  const closeEditor = (id: ItemId) => {
     setEditingRow(id, false);
     setFocusEdit(id);
   };
@@ -187,7 +192,8 @@ export function EntityPanel<T extends { id: number }, D>({ config, items, setIte
                 ) : (
                   <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                     <div className="min-w-0 flex-1">{config.row(item)}</div>
-                    <div className="flex shrink-0 gap-2">
+                    <div className="flex shrink-0 flex-wrap gap-2">
+                      {config.rowActions?.(item, { items, reload: () => refresh((current) => current) })}
                       <button
                         type="button"
                         className="btn-ghost min-h-9 px-3 py-1"

@@ -1,0 +1,1 @@
+export { makeFocusRoute as POST } from '#api/http/focus-routes.ts';
