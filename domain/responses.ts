@@ -93,6 +93,7 @@ export const trend = z.object({
   metricId: id.nullable(),
   visibility: z.enum(VISIBILITIES),
   updatedAt: instant,
+  periods: z.array(z.string()).optional().meta({ description: "A metric-backed trend's month (yyyy-mm) per value." }),
 });
 
 export const timelineEvent = z.object({

@@ -244,6 +244,11 @@ export const trendCreate = z
   .strict();
 export const trendUpdate = trendCreate.partial().strict();
 
+/** GET /api/trends?range=all: a metric-backed trend spans every month since its first point (hand-set ones show what they have). */
+export const trendQuery = z.object({
+  range: z.enum(['12m', 'all'], { error: 'must be 12m or all' }).default('12m').meta({ description: "'12m' (the default): the last twelve months; 'all': every month since the metric's first point." }),
+});
+
 export const timelineCreate = z
   .object({
     date: isoDate.refine((value) => value !== '', 'is required'),

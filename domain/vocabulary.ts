@@ -141,6 +141,8 @@ export const STORAGE_KEYS = {
   accessibilitySynced: 'accessibility-settings-synced',
   /** Whether the accessibility status panel is open. */
   accessibilityPanel: 'accessibility-panel',
+  /** Whether timeline events are marked on the trend charts ('off' when hidden; shown by default). */
+  trendEvents: 'trend-events',
 } as const;
 
 // ---------- Theme and accessibility settings (SPEC §3, §4, §5) ----------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
+import { trendQuery } from '#domain/shapes.ts';
 import { ACTIVITY_VALUES, MOOD_VALUES } from '#domain/vocabulary.ts';
 import { visibleKpis, visibleTrends } from '../services/dashboard-reads.ts';
 import { parseId } from '../services/projects.ts';
@@ -66,16 +67,19 @@ export const kpiRead: Handler = ({ locals, params }) =>
     return json(row);
   });
 
+const rangeOf = (url: URL) => parseWith(trendQuery, { range: url.searchParams.get('range') ?? undefined }).range;
+
 /** GET /api/trends and /api/trends/{id}, likewise. */
-export const trendsRead: Handler = ({ locals }) =>
+export const trendsRead: Handler = ({ locals, url }) =>
   handle(async () => {
-    return json(await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE));
+    return json(await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE, new Date(), rangeOf(url)));
   });
 
-export const trendRead: Handler = ({ locals, params }) =>
+export const trendRead: Handler = ({ locals, params, url }) =>
   handle(async () => {
     const id = idParam(params.id);
-    const row = (await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE)).find((trend) => trend.id === id);
+    const range = rangeOf(url);
+    const row = (await visibleTrends(db(), locals.user, config().OWNER_TIME_ZONE, new Date(), range)).find((trend) => trend.id === id);
     if (!row) throw notFound('Trend not found.');
     return json(row);
   });

@@ -127,6 +127,14 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   ...recordRoutes('/api/trends', 'trend', shapes.trendCreate, shapes.trendUpdate, responses.trend, 'public-more-when-signed-in'),
   ...recordRoutes('/api/timeline', 'timeline event', shapes.timelineCreate, shapes.timelineUpdate, responses.timelineEvent),
   ...recordRoutes('/api/current-activity', 'current activity', shapes.activityCreate, shapes.activityUpdate, responses.currentActivity),
+  '/api/current-activity/{id}/focus': {
+    post: {
+      summary: 'Make an activity the focus',
+      description: "It becomes the one the dashboard's pill shows; the previous focus gets its own type back. No body.",
+      access: 'admin',
+      ok: { status: 200, description: 'The activity, now the focus.', shape: responses.currentActivity },
+    },
+  },
   ...recordRoutes('/api/now', 'Now item', shapes.nowItemCreate, shapes.nowItemUpdate, responses.nowItem),
   ...recordRoutes('/api/playlists', 'playlist', shapes.playlistCreate, shapes.playlistUpdate, responses.playlist),
   '/api/metrics': {
@@ -248,6 +256,9 @@ function pointsBody(): z.ZodType {
   const batch = z.array(shapes.pointInput).min(1).max(shapes.MAX_POINTS_PER_BATCH);
   return z.union([shapes.pointInput, batch, z.object({ points: batch }).strict()]);
 }
+
+// Trends take ?range=all (every month since a metric's first point).
+for (const path of ['/api/trends', '/api/trends/{id}']) ROUTES[path]!.get!.query = shapes.trendQuery;
 
 /** Named schemas: the document refers to these instead of repeating them (client generators name types after them). */
 const COMPONENTS: Record<string, z.ZodType> = {

@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../auth/types.ts';
 import type { Db } from '../db/client.ts';
 import { kpis, trends } from '../db/schema.ts';
-import { withMetricKpis, withMetricTrends } from './metric-backed.ts';
+import { withMetricKpis, withMetricTrends, type TrendRange } from './metric-backed.ts';
 import { visibleLevels } from './visibility.ts';
 
 /**
@@ -18,11 +18,11 @@ export async function visibleKpis(db: Db, user: SessionUser | null, zone: string
   return withMetricKpis(db, rows, zone, now);
 }
 
-export async function visibleTrends(db: Db, user: SessionUser | null, zone: string, now = new Date()) {
+export async function visibleTrends(db: Db, user: SessionUser | null, zone: string, now = new Date(), range: TrendRange = '12m') {
   const rows = await db
     .select()
     .from(trends)
     .where(inArray(trends.visibility, visibleLevels(user)))
     .orderBy(asc(trends.id));
-  return withMetricTrends(db, rows, zone, now);
+  return withMetricTrends(db, rows, zone, now, range);
 }

@@ -202,6 +202,34 @@ describe('KPIs and trends backed by a metric', () => {
     ]);
     expectedMonths('sum').forEach((value, index) => expect(computed!.data[index]).toBeCloseTo(value!, 1));
   });
+
+  it('spans every month since the first point for all time (in the owner\'s zone), naming each month with its year', async () => {
+    // 00:30 on 1 March 2024 in Auckland is still February in UTC: the history starts in March.
+    const metric = await metricWith('trend-all-time', 'sum', [
+      { at: zonedToUtc('2024-03-01T00:30:00', ZONE), value: 5 },
+      { at: zonedToUtc('2026-11-02T08:00:00', ZONE), value: 7 },
+    ]);
+    const [row, handSet] = await db
+      .insert(trends)
+      .values([
+        { name: 'All', data: [1], labels: ['x'], unit: '', description: '', metricId: metric.id },
+        { name: 'Typed', data: [3, 4], labels: ['a', 'b'], unit: '', description: '' },
+      ])
+      .returning();
+    const [computed, typed] = await withMetricTrends(db, [row!, handSet!], ZONE, NOW, 'all');
+    // March 2024 to November 2026: 33 months.
+    expect(computed!.periods).toHaveLength(33);
+    expect(computed!.periods![0]).toBe('2024-03');
+    expect(computed!.labels[0]).toBe('Mar 2024');
+    expect(computed!.labels.at(-1)).toBe('Nov 2026');
+    expect(computed!.data[0]).toBe(5);
+    expect(computed!.data.at(-1)).toBe(7);
+    expect(computed!.data.slice(1, -1).every((value) => value === 0)).toBe(true);
+    expect(typed).toEqual(handSet);
+    // Twelve months still, with the months named so events can be placed on them.
+    const [yearly] = await withMetricTrends(db, [row!], ZONE, NOW);
+    expect(yearly!.periods).toEqual(['2025-12', ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`)]);
+  });
 });
 
 describe('writing points', () => {

@@ -66,6 +66,31 @@ export async function monthlyValues(
   return result;
 }
 
+/** Most months an all-time view spans (twenty years), so one odd old point cannot make a read unbounded. */
+export const MAX_MONTHS = 240;
+
+/**
+ * How many calendar months (the current one included) each metric's history spans in the owner's zone,
+ * from the month of its first point; 1 for a metric without points. At most MAX_MONTHS.
+ */
+export async function monthsOfHistory(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, number>> {
+  const result = new Map<number, number>(metricIds.map((id) => [id, 1]));
+  if (metricIds.length === 0) return result;
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  type SpanRow = { metric_id: number; months: number | string };
+  const rows = await db.execute<SpanRow>(sql`
+    select p.metric_id,
+      (extract(year from age(date_trunc('month', ${nowAt} at time zone ${zone}), date_trunc('month', min(p.at) at time zone ${zone}))) * 12
+        + extract(month from age(date_trunc('month', ${nowAt} at time zone ${zone}), date_trunc('month', min(p.at) at time zone ${zone}))) + 1) as months
+    from metric_points p
+    where p.metric_id in (${idList(metricIds)}) and p.at <= ${nowAt}
+    group by p.metric_id`);
+  for (const row of rowsOf<SpanRow>(rows)) {
+    result.set(Number(row.metric_id), Math.min(MAX_MONTHS, Math.max(1, Number(row.months))));
+  }
+  return result;
+}
+
 export interface PeriodComparison {
   /** This month so far (sum, average, count) or the latest point (last). */
   current: number | null;

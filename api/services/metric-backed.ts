@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { metrics, type kpis, type trends } from '../db/schema.ts';
-import { compareWithLastMonth, monthlyValues, type MonthValue } from './metric-aggregates.ts';
+import { compareWithLastMonth, monthlyValues, monthsOfHistory, type MonthValue } from './metric-aggregates.ts';
 
 /**
  * KPIs and trends backed by a metric show numbers computed from its points; the rest keep their
@@ -57,17 +57,31 @@ export async function withMetricKpis(db: Db, rows: KpiRow[], zone: string, now =
   });
 }
 
-export async function withMetricTrends(db: Db, rows: TrendRow[], zone: string, now = new Date()): Promise<TrendRow[]> {
+/** The last twelve months (SPEC's yearly trend), or every month since a metric's first point. */
+export type TrendRange = '12m' | 'all';
+
+/** A metric-backed trend also says which month each value is (yyyy-mm), so events can be placed on it. */
+export type TrendWithPeriods = TrendRow & { periods?: string[] };
+
+export async function withMetricTrends(db: Db, rows: TrendRow[], zone: string, now = new Date(), range: TrendRange = '12m'): Promise<TrendWithPeriods[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.metricId === null ? [] : [row.metricId])))];
   if (ids.length === 0) return rows;
-  const months = await monthlyValues(db, ids, zone, now);
+  const spans = range === 'all' ? await monthsOfHistory(db, ids, zone, now) : null;
+  // One query for all metrics over the longest span; each keeps the months since its own first point.
+  const longest = spans ? Math.max(12, ...spans.values()) : 12;
+  const months = await monthlyValues(db, ids, zone, now, longest);
   return rows.map((row) => {
-    const values = row.metricId === null ? undefined : months.get(row.metricId);
-    if (!values) return row;
+    const all = row.metricId === null ? undefined : months.get(row.metricId);
+    if (!all) return row;
+    const keep = spans ? Math.max(12, spans.get(row.metricId!) ?? 12) : 12;
+    const values = all.slice(-keep);
+    // A label names its year where the view spans more than one: 'Jan 2025'.
+    const label = (month: string) => (keep > 12 ? `${monthLabel(month)} ${month.slice(0, 4)}` : monthLabel(month));
     return {
       ...row,
       data: filled(values).map((value) => Math.round(value * 100) / 100),
-      labels: values.map((v) => monthLabel(v.month)),
+      labels: values.map((v) => label(v.month)),
+      periods: values.map((v) => v.month),
     };
   });
 }

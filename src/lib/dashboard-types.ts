@@ -26,6 +26,8 @@ export interface TrendItem {
   unit: string;
   description: string;
   change?: string | null;
+  /** A metric-backed trend's month (yyyy-mm) per value, so timeline events can be placed on it. */
+  periods?: string[];
 }
 
 /** An item of GET /api/timeline. */

@@ -1,12 +1,19 @@
 import { SKELETONS } from '#src/lib/dashboard-display.ts';
-import type { TrendItem } from '#src/lib/dashboard-types.ts';
+import { useState } from 'react';
+import { STORAGE_KEYS } from '#domain/vocabulary.ts';
+import type { TimelineItem, TrendItem } from '#src/lib/dashboard-types.ts';
+import { annotationsFor } from '#src/lib/trend-annotations.ts';
 import HorizontalScroller from './HorizontalScroller.tsx';
-import TrendChart from './TrendChart.tsx';
+import TrendCard from './TrendCard.tsx';
 import { useApiData } from './use-api-data.ts';
 
-/** Yearly Trends: a carousel of line-chart cards read from /api/trends; 3 skeletons meanwhile. */
+/** Yearly Trends: a carousel of line-chart cards read from /api/trends, timeline events marked on them; 3 skeletons meanwhile. */
 export default function TrendsCarousel() {
   const state = useApiData<TrendItem[]>('/api/trends');
+  // The events to mark; without them (a failed read) the charts are drawn as SPEC draws them.
+  const timeline = useApiData<TimelineItem[]>('/api/timeline');
+  const events = timeline.status === 'ready' && Array.isArray(timeline.data) ? timeline.data : null;
+  const [showEvents, setShowEvents] = useShowEvents();
 
   if (state.status === 'loading') {
     return (
@@ -27,32 +34,54 @@ export default function TrendsCarousel() {
   if (state.status === 'error' || !Array.isArray(state.data) || state.data.length === 0) return null;
 
   return (
-    <HorizontalScroller label="Yearly trends">
-      {state.data.map((trend) => (
-        <li key={trend.id} className="card trend-card relative flex flex-col gap-3 p-5" data-trend={trend.id}>
-          <div className="flex items-baseline justify-between gap-3">
-            <h3 className="font-semibold">{trend.name}</h3>
-            {trend.unit ? <span className="chip shrink-0">{trend.unit}</span> : null}
-          </div>
-          <p className="text-sm text-muted">{trend.description}</p>
-          <TrendChart trend={trend} />
-          {trend.change ? <p className="text-sm font-medium">{trend.change}</p> : null}
-          <table className="sr-only">
-            <caption>
-              {trend.name}
-              {trend.unit ? ` (${trend.unit})` : ''} by period
-            </caption>
-            <tbody>
-              {trend.data.map((value, index) => (
-                <tr key={index}>
-                  <th scope="row">{trend.labels[index] ?? `#${index + 1}`}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </li>
-      ))}
-    </HorizontalScroller>
+    <>
+      <EventsSwitch on={showEvents} onChange={setShowEvents} />
+      <HorizontalScroller label="Yearly trends">
+        {state.data.map((trend) => (
+          <TrendCard key={trend.id} trend={trend} annotate={(shown) => (showEvents && events ? annotationsFor(shown, events) : [])} />
+        ))}
+      </HorizontalScroller>
+    </>
+  );
+}
+
+/** Whether the timeline's events are marked on the charts: a visible switch, remembered in this browser. */
+function useShowEvents(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => {
+    try {
+      return window.localStorage.getItem(STORAGE_KEYS.trendEvents) !== 'off';
+    } catch {
+      return true;
+    }
+  });
+  const change = (next: boolean) => {
+    setOn(next);
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.trendEvents, next ? 'on' : 'off');
+    } catch {
+      // Private mode without storage: the choice lasts for this page.
+    }
+  };
+  return [on, change];
+}
+
+function EventsSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="mb-3 flex items-center gap-3 text-sm">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        id="trend-events-switch"
+        aria-labelledby="trend-events-label"
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-line transition-colors ${on ? 'bg-accent' : 'bg-surface-2'}`}
+        onClick={() => onChange(!on)}
+      >
+        <span aria-hidden="true" className={`inline-block size-4 rounded-full bg-ink transition-transform ${on ? 'translate-x-5' : 'translate-x-0.5'}`} />
+      </button>
+      <label id="trend-events-label" htmlFor="trend-events-switch">
+        Show timeline events on the charts
+      </label>
+    </div>
   );
 }
