@@ -190,7 +190,8 @@ export async function startBenchServer(
     server.once('exit', () => fail(new Error('The server stopped before printing the owner sign-in link')));
   });
   ownerLink.catch(() => {});
-  await waitFor(async () => (await fetch(`${baseUrl}/public-projects`)).ok, 'The server', 120_000);
+  // Migrations, the demo seed (≈ 15,000 points and its artwork) and the first render: minutes on a loaded machine.
+  await waitFor(async () => (await fetch(`${baseUrl}/public-projects`)).ok, 'The server', 300_000);
   return {
     baseUrl,
     pid: server.pid!,

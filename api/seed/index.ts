@@ -113,9 +113,6 @@ export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now 
   });
 }
 
-/** Points per insert statement: well under PostgreSQL's 65,535 parameters. */
-const POINT_CHUNK = 2000;
-
 /** Every demo metric with two years of daily points ending today (the owner's today); returns key → id. */
 async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<string, number>> {
   const rows = await db
@@ -126,13 +123,15 @@ async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<s
   const today = localDay(now, zone);
   const points = seedMetrics.flatMap((metric) =>
     generateSeries(metric.series, today).map(({ day, time, value }) => ({
-      metricId: ids.get(metric.key)!,
-      at: zonedToUtc(`${day}T${time}:00`, zone),
+      metric_id: ids.get(metric.key)!,
+      at: zonedToUtc(`${day}T${time}:00`, zone).toISOString(),
       value,
     })),
   );
-  for (let start = 0; start < points.length; start += POINT_CHUNK) {
-    await db.insert(metricPoints).values(points.slice(start, start + POINT_CHUNK));
-  }
+  // One statement with the points as one JSON parameter: about three times faster than bound rows
+  // (≈ 15,000 points at every fresh start, every test server included).
+  await db.execute(
+    sql`insert into ${metricPoints} (metric_id, at, value) select metric_id, at, value from json_to_recordset(${JSON.stringify(points)}::json) as p(metric_id int, at timestamptz, value float8)`,
+  );
   return ids;
 }
