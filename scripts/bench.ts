@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { benchAdminDownload, benchExportImport } from './bench-export.ts';
 import { benchDashboardRender, benchPointBatch } from './bench-metrics.ts';
-import { benchServer, serverBenchOptions } from './bench-server.ts';
+import { benchServer, SERVER_NODE_FLAGS, serverBenchOptions } from './bench-server.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
 import { freePort, stopProcess } from './processes.ts';
@@ -169,14 +169,14 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
  * The owner's one-time sign-in link the server prints at start is kept, to measure signed-in pages.
  */
 export async function startBenchServer(
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; nodeFlags?: string[] } = {},
 ): Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }> {
   buildIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   // localhost, like the tests: browsers refuse WebAuthn on IP-address origins.
   const baseUrl = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['scripts/start.ts'], {
+  const server = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), 'scripts/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: options.databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
