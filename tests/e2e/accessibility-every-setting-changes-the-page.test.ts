@@ -1,243 +1,322 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
-import { visitWith } from '../support/a11y-matrix.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
+import { eventually, storeSettingsBeforeLoad } from '../support/page-helpers.ts';
+import { signIn } from '../support/sign-in.ts';
+import { holdRequests } from './dashboard-journey.ts';
 
 /*
- * Each setting has an effect a person can see (and this test can measure): the same measurement is
- * taken without the setting and with it, and must differ as described.
+ * Every switch of the drawer changes the real pages it is meant to change (docs/decisions/005): set the way
+ * a person sets it (stored on this device before the page loads, as after choosing it in the drawer), then
+ * measured on one route of each kind of content it affects — the landing page, the dashboard signed in, a
+ * project's page and an admin page — against the same measurement with default settings. One browser
+ * context per switch, its routes visited one after another (signed out first, then signed in as the owner).
  */
 
+type Settings = Partial<AccessibilitySettings>;
+type Kind = 'landing' | 'dashboard' | 'project' | 'admin';
+const ROUTES: Record<Kind, string> = { landing: '/', dashboard: '/', project: '/public-projects/1', admin: '/lab' };
+const KINDS: Kind[] = ['landing', 'dashboard', 'project', 'admin'];
+
 let browser: Browser;
+let base: Record<Kind, Snapshot>;
+let baseRing: string;
+let baseSkeleton: SkeletonAnimation;
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  const measured = {} as Record<Kind, Snapshot>;
+  await visitEach({}, KINDS, async (page, kind) => {
+    measured[kind] = await snapshot(page);
+    if (kind === 'admin') baseRing = await focusRingWidth(page);
+  });
+  base = measured;
+  await visitEach({}, [], async () => {}, async (page) => {
+    baseSkeleton = await skeletonAnimation(page);
+  });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-type Settings = Partial<AccessibilitySettings>;
+/**
+ * Opens one context with `settings` stored before every load and visits the route of each kind in order,
+ * signing in as the owner before the first signed-in kind. `dashboardSkeletons`, when given, also opens
+ * the dashboard with its timeline held in flight, so its skeletons can be measured.
+ */
+async function visitEach(
+  settings: Settings,
+  kinds: Kind[],
+  check: (page: Page, kind: Kind) => Promise<void>,
+  dashboardSkeletons?: (page: Page) => Promise<void>,
+) {
+  const { context, page } = await newPage(browser);
+  try {
+    await storeSettingsBeforeLoad(page, settings);
+    let signedIn = false;
+    for (const kind of KINDS.filter((k) => kinds.includes(k))) {
+      if (kind !== 'landing' && !signedIn) signedIn = await signInOnce(context);
+      await page.goto(ROUTES[kind]);
+      await check(page, kind);
+    }
+    if (dashboardSkeletons) {
+      if (!signedIn) await signInOnce(context);
+      const held = await holdRequests(page, /\/api\/timeline/);
+      await page.goto('/');
+      await page.locator('#timeline').scrollIntoViewIfNeeded();
+      await page.locator('[data-skeleton="timeline"] .skeleton').first().waitFor();
+      await dashboardSkeletons(page);
+      held.release();
+    }
+  } finally {
+    await context.close();
+  }
+}
 
-/** Elements other pages will carry (skeletons, secondary sections, key figures...), added to a real page. */
-async function addFixtures(page: Page) {
-  await page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    main.insertAdjacentHTML(
-      'beforeend',
-      `<section data-testid="secondary" data-secondary><p>Carousel</p></section>
-       <div data-testid="skeleton" class="animate-pulse">Loading</div>
-       <div data-testid="looping" class="animate-ping">Looping</div>
-       <div data-testid="decoration" data-decorative>✦</div>
-       <p><span data-testid="figure" data-key-figure>42</span></p>`,
+async function signInOnce(context: BrowserContext): Promise<true> {
+  await signIn(context, 'admin');
+  return true;
+}
+
+interface Snapshot {
+  muted: string | null;
+  cardBorder: string | null;
+  cardShadow: string | null;
+  headerBlur: string;
+  headerBackground: string;
+  fontSize: string;
+  accent: string;
+  bodyBackground: string;
+  statusShape: string | null;
+  statusColour: string;
+  glow: string | null;
+  progress: string;
+  primaryRing: string | null;
+  keyFigure: string | null;
+}
+
+/** What the switches change, read from the page as it is (null: this page has no such element). */
+const snapshot = (page: Page): Promise<Snapshot> =>
+  page.evaluate(() => {
+    const css = (selector: string, property: string) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element).getPropertyValue(property) : null;
+    };
+    const root = getComputedStyle(document.documentElement);
+    const header = getComputedStyle(document.querySelector('header')!);
+    return {
+      muted: css('main .text-muted', 'color'),
+      cardBorder: css('main .card', 'border-top-width'),
+      cardShadow: css('main .card', 'box-shadow'),
+      headerBlur: header.backdropFilter,
+      headerBackground: header.backgroundColor,
+      fontSize: root.fontSize,
+      accent: root.getPropertyValue('--accent').trim(),
+      bodyBackground: getComputedStyle(document.body).backgroundColor,
+      statusShape: css('[data-status] > [aria-hidden="true"]:first-child', 'mask-image'),
+      statusColour: root.getPropertyValue('--status-completed').trim(),
+      glow: css('.hero-glow', 'display'),
+      progress: css('.reading-progress', 'display') ?? 'absent',
+      primaryRing: css('main .btn-primary', 'box-shadow'),
+      keyFigure: css('[data-key-figure]', 'font-weight'),
+    };
+  });
+
+/** The focus ring's width on the second element a keyboard user reaches. */
+async function focusRingWidth(page: Page): Promise<string> {
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  return page.evaluate(() => getComputedStyle(document.activeElement!).outlineWidth);
+}
+
+interface SkeletonAnimation {
+  name: string;
+  state: string;
+}
+const skeletonAnimation = (page: Page): Promise<SkeletonAnimation> =>
+  page
+    .locator('[data-skeleton="timeline"] .skeleton')
+    .first()
+    .evaluate((element) => ({ name: getComputedStyle(element).animationName, state: getComputedStyle(element).animationPlayState }));
+
+/** A colour written rgb()/rgba(): its alpha (1 when opaque). */
+const alpha = (colour: string) => Number(/rgba?\([^,]+,[^,]+,[^,]+(?:,\s*([\d.]+))?\)/.exec(colour)?.[1] ?? 1);
+
+describe('the measurements start from pages that have something to change', () => {
+  it('with default settings: shadows, blur, glows, the reading bar, status dots without shapes, a 3 px ring and pulsing skeletons', () => {
+    for (const kind of KINDS) {
+      expect(base[kind].cardShadow, kind).not.toBe('none');
+      expect(base[kind].headerBlur, kind).not.toBe('none');
+      expect(base[kind].progress, kind).toBe('block');
+      expect(base[kind].fontSize, kind).toBe('16px');
+    }
+    for (const kind of ['landing', 'dashboard'] as const) expect(base[kind].glow, kind).toBe('block');
+    for (const kind of ['project', 'admin'] as const) expect(base[kind].statusShape, kind).toBe('none');
+    expect(base.dashboard.keyFigure).toBe('700');
+    expect(base.admin.keyFigure).toBe('700');
+    expect(baseRing).toBe('3px');
+    expect(baseSkeleton).toEqual({ name: 'skeleton-pulse', state: 'running' });
+  });
+});
+
+describe('each switch changes every kind of page it is meant to', () => {
+  it('reduce motion: transitions end at once on the landing, a project and an admin page', async () => {
+    await visitEach({ reduceMotion: true }, ['landing', 'project', 'admin'], async (page, kind) => {
+      const durations = await page.evaluate(() =>
+        [...document.querySelectorAll('main a, main button')].map((element) => getComputedStyle(element).transitionDuration),
+      );
+      expect(durations.length, kind).toBeGreaterThan(0);
+      expect(new Set(durations), kind).toEqual(new Set(['1e-05s']));
+    });
+  });
+
+  it('stop autoplay: the dashboard placeholders stop looping', async () => {
+    await visitEach({ disableAutoplay: true }, [], async () => {}, async (page) => {
+      expect((await skeletonAnimation(page)).state).toBe('paused');
+    });
+  });
+
+  it('high contrast: darker secondary text and firmer card borders everywhere', async () => {
+    await visitEach({ highContrast: true }, KINDS, async (page, kind) => {
+      const now = await snapshot(page);
+      expect(now.muted, kind).not.toBe(base[kind].muted);
+      expect(now.cardBorder, kind).toBe('2px');
+    });
+  });
+
+  it('reduce transparency: every top bar is solid, without blur', async () => {
+    await visitEach({ reducedTransparency: true }, KINDS, async (page, kind) => {
+      const now = await snapshot(page);
+      expect(now.headerBlur, kind).toBe('none');
+      expect(alpha(now.headerBackground), kind).toBe(1);
+    });
+  });
+
+  it('enlarge text: one step larger text everywhere', async () => {
+    await visitEach({ enlargeText: true }, KINDS, async (page, kind) => {
+      expect((await snapshot(page)).fontSize, kind).toBe('18px');
+    });
+  });
+
+  it('strong focus indicators, turned off: the plain, thinner ring', async () => {
+    await visitEach({ focusIndicators: false }, ['landing', 'admin'], async (page, kind) => {
+      expect(await focusRingWidth(page), kind).toBe('2px');
+    });
+  });
+
+  it('colour-blind friendly: a safer palette everywhere, and status dots get shapes where statuses show', async () => {
+    await visitEach({ colorBlindFriendly: true }, KINDS, async (page, kind) => {
+      const now = await snapshot(page);
+      expect(now.statusColour, kind).not.toBe(base[kind].statusColour);
+      if (kind === 'project' || kind === 'admin') expect(now.statusShape, kind).toContain('data:image/svg+xml');
+    });
+  });
+
+  it('show progress, turned off: no reading bar', async () => {
+    await visitEach({ showProgress: false }, KINDS, async (page, kind) => {
+      expect((await snapshot(page)).progress, kind).toBe('none');
+    });
+  });
+
+  it('breadcrumbs: a trail ending at the current page, on a project and an admin page', async () => {
+    await visitEach({ breadcrumbs: true }, ['project', 'admin'], async (page, kind) => {
+      const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+      expect(await trail.isVisible(), kind).toBe(true);
+      expect(await trail.getByRole('link').first().innerText(), kind).toBe('Home');
+      expect(await trail.locator('[aria-current=page]').innerText(), kind).toBe(
+        await page.getByRole('heading', { level: 1 }).innerText(),
+      );
+    });
+  });
+
+  it('reduce stimuli: no shadows anywhere, no glows, still placeholders, stat cards that do not grow', async () => {
+    await visitEach(
+      { reducedStimuli: true },
+      KINDS,
+      async (page, kind) => {
+        const now = await snapshot(page);
+        expect(now.cardShadow, kind).toBe('none');
+        if (base[kind].glow) expect(now.glow, kind).toBe('none');
+        if (kind === 'dashboard') {
+          const body = page.locator('#stats .stat-card-body').first();
+          await body.hover();
+          expect(await body.evaluate((element) => getComputedStyle(element).scale)).toBe('none');
+        }
+      },
+      async (page) => expect((await skeletonAnimation(page)).name).toBe('none'),
     );
   });
-}
 
-/** Measures the page once without and once with the settings. */
-async function compare<T>(path: string, settings: Settings, measure: (page: Page) => Promise<T>, base: Settings = {}): Promise<{ before: T; after: T }> {
-  const { context, page } = await newPage(browser);
-  await visitWith(page, path, base);
-  await addFixtures(page);
-  const before = await measure(page);
-  await visitWith(page, path, { ...base, ...settings });
-  await addFixtures(page);
-  const after = await measure(page);
-  await context.close();
-  return { before, after };
-}
-
-const style = (page: Page, selector: string, property: string, pseudo?: string) =>
-  page.evaluate(
-    ([sel, prop, pse]) => getComputedStyle(document.querySelector(sel!)!, pse).getPropertyValue(prop!),
-    [selector, property, pseudo ?? null] as const,
-  );
-
-describe('every accessibility setting visibly changes the page', () => {
-  it('reduce motion removes transitions', async () => {
-    const { before, after } = await compare('/', { reduceMotion: true }, (page) => style(page, '.btn-primary', 'transition-duration'));
-    expect(before).toBe('0.2s, 0.2s, 0.2s');
-    expect(after).toBe('1e-05s');
+  it('calm colours: a softer palette everywhere', async () => {
+    await visitEach({ calmColors: true }, KINDS, async (page, kind) => {
+      expect((await snapshot(page)).accent, kind).not.toBe(base[kind].accent);
+    });
   });
 
-  it('slow animations doubles their duration', async () => {
-    const { before, after } = await compare('/', { slowAnimations: true }, (page) => style(page, '.btn-primary', 'transition-duration'));
-    expect(before).toBe('0.2s, 0.2s, 0.2s');
-    expect(after).toBe('0.4s, 0.4s, 0.4s');
+  it('no flashing: the dashboard placeholders stop pulsing', async () => {
+    await visitEach({ noFlashing: true }, [], async () => {}, async (page) => {
+      expect((await skeletonAnimation(page)).name).toBe('none');
+    });
   });
 
-  it('stop autoplay stops things that loop by themselves', async () => {
-    const { before, after } = await compare('/', { disableAutoplay: true }, async (page) => [
-      await style(page, '[data-testid=looping]', 'animation-name'),
-      await style(page, '[data-testid=looping]', 'animation-play-state'),
-    ]);
-    expect(before).toEqual(['ping', 'running']);
-    expect(after).toEqual(['ping', 'paused']);
+  it('quiet mode: no glows or shadows, still placeholders', async () => {
+    await visitEach(
+      { quietMode: true },
+      KINDS,
+      async (page, kind) => {
+        const now = await snapshot(page);
+        expect(now.cardShadow, kind).toBe('none');
+        if (base[kind].glow) expect(now.glow, kind).toBe('none');
+      },
+      async (page) => expect((await skeletonAnimation(page)).name).toBe('none'),
+    );
   });
 
-  it('high contrast darkens secondary text within the scheme', async () => {
-    const { before, after } = await compare('/', { highContrast: true }, (page) => style(page, '.text-muted', 'color'));
-    expect(before).toBe('rgb(74, 85, 104)');
-    expect(after).toBe('rgb(31, 31, 31)');
+  it('emphasise important items: primary buttons ringed, key figures stronger', async () => {
+    await visitEach({ emphasizeImportant: true }, ['landing', 'dashboard', 'admin'], async (page, kind) => {
+      const now = await snapshot(page);
+      if (kind !== 'dashboard') expect(now.primaryRing, kind).not.toBe(base[kind].primaryRing);
+      if (kind !== 'landing') expect(now.keyFigure, kind).toBe('800');
+    });
   });
+});
 
-  it('each colour scheme brings its own palette', async () => {
+describe('the other settings of the drawer', () => {
+  it('each colour scheme and the layouts change the landing page; text size and line spacing apply', async () => {
     for (const [colorScheme, background] of [
       ['calm', 'rgb(242, 243, 239)'],
       ['high-contrast', 'rgb(255, 255, 255)'],
       ['warm', 'rgb(251, 245, 236)'],
     ] as const) {
-      const { before, after } = await compare('/', { colorScheme }, (page) => style(page, 'body', 'background-color'));
-      expect(before).toBe('rgb(246, 248, 251)');
-      expect(after, colorScheme).toBe(background);
+      await visitEach({ colorScheme }, ['landing'], async (page) => {
+        expect((await snapshot(page)).bodyBackground, colorScheme).toBe(background);
+      });
     }
-  });
-
-  it('reduce transparency makes the top bar solid, without blur', async () => {
-    const { before, after } = await compare('/public-projects', { reducedTransparency: true }, async (page) => ({
-      blur: await style(page, 'header', 'backdrop-filter'),
-      background: await style(page, 'header', 'background-color'),
-    }));
-    expect(before.blur).not.toBe('none');
-    expect(after).toEqual({ blur: 'none', background: 'rgb(246, 248, 251)' });
-  });
-
-  it('enlarge text, text size and line spacing change the text', async () => {
-    const text = (page: Page) => Promise.all([style(page, 'html', 'font-size'), style(page, 'body', 'line-height')]);
-    expect(await compare('/', { enlargeText: true }, text)).toEqual({ before: ['16px', '24px'], after: ['18px', '27px'] });
-    expect((await compare('/', { fontSize: 20, lineHeight: 2 }, text)).after).toEqual(['20px', '40px']);
-    expect((await compare('/', { fontSize: 20, enlargeText: true }, text)).after).toEqual(['22.5px', '33.75px']);
-  });
-
-  it('strong focus indicators draw a thicker ring than the plain one', async () => {
-    const ring = async (page: Page) => {
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
-      return page.evaluate(() => getComputedStyle(document.activeElement!).outlineWidth);
-    };
-    const { before, after } = await compare('/', { focusIndicators: false }, ring);
-    expect(before).toBe('3px');
-    expect(after).toBe('2px');
-  });
-
-  it('colour-blind friendly colours give statuses a shape as well as a safer colour', async () => {
-    const dot = '[data-status] > [aria-hidden="true"]';
-    const { before, after } = await compare('/public-projects/1', { colorBlindFriendly: true }, async (page) => ({
-      shape: await style(page, dot, 'mask-image'),
-      completed: await style(page, 'html', '--status-completed'),
-    }));
-    expect(before.shape).toBe('none');
-    expect(after.shape).toContain('data:image/svg+xml');
-    expect(after.completed).not.toBe(before.completed);
-  });
-
-  it('simpler language swaps the long explanations for plain ones', async () => {
-    const hero = (page: Page) => page.locator('main p.text-lg').innerText();
-    const { before, after } = await compare('/', { simplerLanguage: true }, hero);
-    expect(before).toContain('An interactive portfolio and personal dashboard');
-    expect(after).toBe('My projects, and my own dashboard. You can change how this site looks to suit you.');
-  });
-
-  it('show progress draws a reading-progress bar that fills as the page scrolls', async () => {
-    const bar = async (page: Page) => {
-      await page.setViewportSize({ width: 1280, height: 400 });
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      return {
-        shown: await style(page, '.reading-progress', 'display'),
-        transform: await style(page, '.reading-progress > span', 'transform'),
-      };
-    };
-    const { before, after } = await compare('/', { showProgress: false }, bar);
-    expect(before).toEqual({ shown: 'block', transform: 'matrix(1, 0, 0, 1, 0, 0)' });
-    expect(after.shown).toBe('none');
-  });
-
-  it('breadcrumbs show the trail to the current page', async () => {
-    const trail = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).isVisible();
-    const { before, after } = await compare('/public-projects/1', { breadcrumbs: true }, trail);
-    expect(before).toBe(false);
-    expect(after).toBe(true);
-    const { context, page } = await newPage(browser);
-    await visitWith(page, '/public-projects/1', { breadcrumbs: true });
-    const nav = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Home', 'Portfolio']);
-    expect(await nav.locator('[aria-current=page]').innerText()).toBe(await page.getByRole('heading', { level: 1 }).innerText());
-    await context.close();
-  });
-
-  it('section labels name each labelled section on the page', async () => {
-    const label = (page: Page) => style(page, '[data-section-label="Overview"]', 'content', '::before');
-    const { before, after } = await compare('/', { sectionLabels: false }, label);
-    expect(before).toContain('Overview');
-    expect(after).toBe('none');
-  });
-
-  it('reduce stimuli removes glows, shadows and pulsing', async () => {
-    const { before, after } = await compare('/', { reducedStimuli: true }, async (page) => ({
-      glow: await style(page, '.hero-glow', 'display'),
-      shadow: await style(page, '.card', 'box-shadow'),
-      pulse: await style(page, '[data-testid=skeleton]', 'animation-name'),
-    }));
-    expect(before.glow).toBe('block');
-    expect(before.shadow).not.toBe('none');
-    expect(before.pulse).toBe('pulse');
-    expect(after).toEqual({ glow: 'none', shadow: 'none', pulse: 'none' });
-  });
-
-  it('calm colours soften the accent', async () => {
-    const { before, after } = await compare('/', { calmColors: true }, (page) => style(page, '.btn-primary', 'background-color'));
-    expect(before).toBe('rgb(111, 255, 233)');
-    expect(after).toBe('rgb(178, 216, 208)');
-  });
-
-  it('no flashing stops pulsing placeholders', async () => {
-    const { before, after } = await compare('/', { noFlashing: true }, (page) => style(page, '[data-testid=skeleton]', 'animation-name'));
-    expect(before).toBe('pulse');
-    expect(after).toBe('none');
-  });
-
-  it('quiet mode hides decoration', async () => {
-    const { before, after } = await compare('/', { quietMode: true }, async (page) => [
-      await page.getByTestId('decoration').isVisible(),
-      await style(page, '.hero-glow', 'display'),
-    ]);
-    expect(before).toEqual([true, 'block']);
-    expect(after).toEqual([false, 'none']);
-  });
-
-  for (const setting of ['singleTaskMode', 'hideDistractions'] as const) {
-    it(`${setting === 'singleTaskMode' ? 'single-task mode' : 'hide distractions'} hides secondary sections and gives one column`, async () => {
-      const { before, after } = await compare('/public-projects', { [setting]: true }, async (page) => ({
-        secondary: await page.getByTestId('secondary').isVisible(),
-        columns: (await style(page, 'main ul.grid', 'grid-template-columns')).split(' ').length,
-      }));
-      expect(before).toEqual({ secondary: true, columns: 3 });
-      expect(after).toEqual({ secondary: false, columns: 1 });
+    expect(base.landing.bodyBackground).toBe('rgb(246, 248, 251)');
+    const container = (page: Page) =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.querySelector('main .container-page')!);
+        return [style.maxWidth, style.paddingLeft];
+      });
+    await visitEach({ layout: 'minimal', fontSize: 20, lineHeight: 2 }, ['landing'], async (page) => {
+      // 60rem and 1.5rem (960 px and 24 px at 16 px): widths are in rem, so they grow with the text.
+      expect(await container(page)).toEqual(['1200px', '30px']);
+      expect(await page.evaluate(() => [getComputedStyle(document.documentElement).fontSize, getComputedStyle(document.body).lineHeight])).toEqual([
+        '20px',
+        '40px',
+      ]);
     });
-  }
-
-  it('emphasise important items rings the main actions and strengthens key figures', async () => {
-    const { before, after } = await compare('/', { emphasizeImportant: true }, async (page) => ({
-      ring: await style(page, 'main .btn-primary', 'box-shadow'),
-      figure: await style(page, '[data-testid=figure]', 'font-weight'),
-    }));
-    expect(before).toEqual({ ring: 'none', figure: '400' });
-    expect(after.ring).not.toBe('none');
-    expect(after.figure).toBe('800');
-  });
-
-  it('the layouts change width and density', async () => {
-    const container = (page: Page) => Promise.all([style(page, 'main .container-page', 'max-width'), style(page, 'main .container-page', 'padding-left')]);
-    const minimal = await compare('/', { layout: 'minimal' }, container);
-    expect(minimal.before).toEqual(['1200px', '24px']);
-    expect(minimal.after).toEqual(['960px', '24px']);
-    expect((await compare('/', { layout: 'spacious' }, container)).after).toEqual(['1200px', '30px']);
+    await visitEach({ layout: 'spacious' }, ['landing'], async (page) => {
+      expect(await container(page)).toEqual(['1200px', '30px']);
+    });
   });
 
   it('break reminders suggest a short break after the chosen time of continuous use, gently and dismissibly', async () => {
     const { context, page } = await newPage(browser);
     await page.clock.install();
-    await visitWith(page, '/public-projects', { breakReminders: true, breakReminderMinutes: 5 });
+    await storeSettingsBeforeLoad(page, { breakReminders: true, breakReminderMinutes: 5 });
+    await page.goto('/public-projects');
     const reminder = page.getByText('Time for a short break?');
     // The reminders start once their script has loaded; then the page's clock is held still and moved by hand.
     const host = page.locator('[data-break-host][data-break-due]');
@@ -262,7 +341,7 @@ describe('every accessibility setting visibly changes the page', () => {
     await page.clock.runFor(5 * 60_000 - 5000);
     expect(await reminder.isVisible()).toBe(false);
     await page.clock.runFor(10_000);
-    await reminder.waitFor();
+    await eventually(() => reminder.isVisible()).toBe(true);
     await context.close();
   });
 });

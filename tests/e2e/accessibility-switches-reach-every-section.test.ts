@@ -133,6 +133,25 @@ describe('hide distractions and single-task mode remove the secondary sections',
     expect(await statusPanelText(page)).toContain('Hidden to help you focus: 1 section');
     await context.close();
   });
+
+  it('on the admin pages (hide distractions): the side panels and side links go, the main task stays', async () => {
+    const { context, page } = await open('/lab', { hideDistractions: true }, { signedIn: true });
+    const pages = [
+      { path: '/lab', gone: ['Quick Prototypes', 'Recent Innovations'], kept: 'Experiments', hidden: '2 sections' },
+      { path: '/diary', gone: ['Quick Stats', 'Mood Tracker'], kept: 'Search', hidden: '2 sections' },
+      { path: '/mind-body', gone: ['Insights', 'Quick Actions', 'Summary'], kept: 'Activities', hidden: '3 sections' },
+    ];
+    for (const { path, gone, kept, hidden } of pages) {
+      if (path !== '/lab') await page.goto(path);
+      for (const name of gone) expect(await page.getByRole('heading', { name }).count(), `${path}: ${name}`).toBe(0);
+      expect(await page.getByRole('heading', { name: kept }).first().isVisible(), path).toBe(true);
+      expect(await statusPanelText(page), path).toContain(`Hidden to help you focus: ${hidden}`);
+    }
+    await page.goto('/data-management');
+    expect(await page.getByRole('link', { name: 'Import several projects' }).count()).toBe(0);
+    expect(await page.getByRole('tablist').first().isVisible()).toBe(true);
+    await context.close();
+  });
 });
 
 describe('section labels and simpler language reach every page kind', () => {
@@ -149,6 +168,25 @@ describe('section labels and simpler language reach every page kind', () => {
     { path: '/projects', signedIn: true, labels: ['Introduction', 'Projects'], simple: true },
     { path: '/no-such-page', labels: ['Page not found'], simple: true },
   ];
+  const adminPages: { path: string; labels: string[] }[] = [
+    { path: '/data-management', labels: ['Introduction', 'Your records'] },
+    { path: '/data-management/export', labels: ['Introduction', 'Export', 'Import'] },
+    { path: '/bulk-import', labels: ['Introduction', 'Projects to import', 'Examples'] },
+    { path: '/diary', labels: ['Introduction', 'Entries', 'Search', 'Statistics', 'Mood'] },
+    { path: '/lab', labels: ['Introduction', 'Statistics', 'Experiments', 'Prototypes', 'Innovations'] },
+    { path: '/mind-body', labels: ['Introduction', 'Today', 'Activities', 'Insights', 'Goals', 'Quick actions', 'Summary'] },
+  ];
+  it('every admin page (one signed-in visit each): every section named, plain words for each introduction', async () => {
+    const { context, page } = await open(adminPages[0]!.path, { simplerLanguage: true, sectionLabels: true }, { signedIn: true });
+    for (const { path, labels } of adminPages) {
+      if (path !== adminPages[0]!.path) await page.goto(path);
+      const shown = await labelsAndLanguage(page);
+      expect(shown.labels, path).toEqual(expect.arrayContaining(labels));
+      expect(shown.full, `${path}: full-language text still shown`).toBe(0);
+      expect(shown.simple, path).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
   for (const { path, signedIn = false, labels, simple } of pages) {
     it(`${path}${signedIn ? ' signed in' : ''}: every section named, plain words where there is prose`, async () => {
       const { context, page } = await open(path, { simplerLanguage: true, sectionLabels: true }, { signedIn });

@@ -90,7 +90,7 @@ export default function StatCard({ stat, index }: Props) {
         <h3 id={nameId} className="text-sm font-medium text-muted">
           {stat.name}
         </h3>
-        <p className="stat-value font-mono text-2xl font-bold leading-none tracking-tight tabular-nums sm:text-3xl">{stat.value}</p>
+        <p data-key-figure className="stat-value font-mono text-2xl font-bold leading-none tracking-tight tabular-nums sm:text-3xl">{stat.value}</p>
         {stat.change ? <p className="text-xs text-muted">{stat.change}</p> : null}
       </div>
       {hasTooltip && context.open ? (
