@@ -19,6 +19,7 @@ export const embeddedOnly = [
   'tests/e2e/accessibility-settings-start-from-the-system-and-persist.test.ts',
   'tests/e2e/accessibility-status-panel.test.ts',
   'tests/e2e/accessibility-switches-reach-every-section.test.ts',
+  'tests/e2e/top-bars-fit-and-the-status-chip-covers-nothing.test.ts',
   'tests/e2e/public-pages-are-accessible.test.ts',
   'tests/e2e/owner-pages-are-accessible.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.

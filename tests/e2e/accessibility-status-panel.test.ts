@@ -46,14 +46,17 @@ describe('the accessibility status panel', () => {
     await context.close();
   });
 
-  it('sits below the top bar, clear of the logo and navigation, as a small chip until opened', async () => {
+  it('sits below the row of the top bar, clear of the logo and navigation, as a small chip until opened', async () => {
     const { context, page } = await newPage(browser);
     for (const path of ['/', '/public-projects', '/public-projects/1', '/no-such-page']) {
       await visitWith(page, path, { breadcrumbs: true });
-      // The top bar and the breadcrumb trail, whichever the page has, end above the chip.
-      const barsEnd = await page.evaluate(() =>
-        Math.max(0, ...[...document.querySelectorAll('header, .breadcrumb-bar')].map((el) => el.getBoundingClientRect().bottom)),
-      );
+      // The breadcrumb trail and the top bar's own row end above the chip (it sits in the strip the bar keeps for it).
+      const barsEnd = await page.evaluate(() => {
+        const header = document.querySelector('header');
+        const trail = document.querySelector('.breadcrumb-bar')?.getBoundingClientRect().bottom ?? 0;
+        if (!header) return trail;
+        return Math.max(trail, header.getBoundingClientRect().bottom - parseFloat(getComputedStyle(header).paddingBottom));
+      });
       const box = (await chip(page).boundingBox())!;
       expect(box.y, path).toBeGreaterThanOrEqual(barsEnd);
       expect(box.x).toBeLessThan(40);

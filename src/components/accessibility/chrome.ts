@@ -98,15 +98,22 @@ function updateHiddenCount(): void {
 }
 document.addEventListener('regions:refreshed', updateHiddenCount);
 
-/* ---- Just below the top bar, wherever it ends (it may wrap with large text, or follow the breadcrumbs). ---- */
+/*
+ * ---- In the strip the top bar keeps free under its row (accessibility.css), wherever the bar ends: it may
+ * wrap with large text, or sit below the breadcrumb trail until the trail scrolls away. ----
+ */
 function placeBelowTopBar(): void {
   if (!panel) return;
-  let bottom = 0;
-  for (const bar of [document.querySelector('header'), document.querySelector('.breadcrumb-bar')]) {
-    const box = bar?.getBoundingClientRect();
-    if (box && box.height > 0) bottom = Math.max(bottom, box.bottom);
+  const header = document.querySelector('header');
+  let top = 8;
+  if (header) {
+    const strip = parseFloat(getComputedStyle(header).paddingBottom) || 0;
+    top = header.getBoundingClientRect().bottom - strip + 4;
   }
-  panel.style.top = `${bottom + 8}px`;
+  // A page without a top bar (not found) may still show the trail: the chip goes below it.
+  const trail = document.querySelector('.breadcrumb-bar')?.getBoundingClientRect();
+  if (trail && trail.height > 0) top = Math.max(top, trail.bottom + 8);
+  panel.style.top = `${top}px`;
 }
 
 /* ---- Never cover focused content (WCAG 2.4.11): the chip and the button step aside. ---- */

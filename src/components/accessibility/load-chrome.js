@@ -19,12 +19,14 @@
     }
     if (localStorage.getItem('accessibility-settings') !== null) neededAtOnce = true;
   } catch (e) {}
-  // The status panel sits just below the top bar, however tall it is (large text may wrap it), from the
-  // first paint on; chrome.ts takes over once it runs (breadcrumbs, scrolling).
+  // The status chip sits in the strip the top bar keeps free under its row, however tall the bar is (large
+  // text may wrap it), from the first paint on; chrome.ts takes over once it runs (breadcrumbs, scrolling).
   var header = document.querySelector('header');
   var status = document.querySelector('[data-a11y-status]');
   function place() {
-    if (header && status && root.dataset.chrome !== 'ready') status.style.top = header.getBoundingClientRect().bottom + 8 + 'px';
+    if (!header || !status || root.dataset.chrome === 'ready') return;
+    var strip = parseFloat(getComputedStyle(header).paddingBottom) || 0;
+    status.style.top = header.getBoundingClientRect().bottom - strip + 4 + 'px';
   }
   place();
   if (header && window.ResizeObserver) new ResizeObserver(place).observe(header);
