@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { eventually, storeSettingsBeforeLoad } from '../support/page-helpers.ts';
+import { ADMIN_ROUTES, VIEWER_ROUTES } from '../support/routes.ts';
 import { signIn } from '../support/sign-in.ts';
 
 /*
@@ -168,14 +169,20 @@ describe('section labels and simpler language reach every page kind', () => {
     { path: '/projects', signedIn: true, labels: ['Introduction', 'Projects'], simple: true },
     { path: '/no-such-page', labels: ['Page not found'], simple: true },
   ];
-  const adminPages: { path: string; labels: string[] }[] = [
-    { path: '/data-management', labels: ['Introduction', 'Your records'] },
-    { path: '/data-management/export', labels: ['Introduction', 'Export', 'Import'] },
-    { path: '/bulk-import', labels: ['Introduction', 'Projects to import', 'Examples'] },
-    { path: '/diary', labels: ['Introduction', 'Entries', 'Search', 'Statistics', 'Mood'] },
-    { path: '/lab', labels: ['Introduction', 'Statistics', 'Experiments', 'Prototypes', 'Innovations'] },
-    { path: '/mind-body', labels: ['Introduction', 'Today', 'Activities', 'Insights', 'Goals', 'Quick actions', 'Summary'] },
-  ];
+  // Every admin-only route (tests/support/routes.ts, so a new admin page joins), with the labels known so far.
+  const knownLabels: Record<string, string[]> = {
+    '/data-management': ['Your records'],
+    '/data-management/export': ['Export', 'Import'],
+    '/data-management/security': ['Filter', 'Events'],
+    '/bulk-import': ['Projects to import', 'Examples'],
+    '/diary': ['Entries', 'Search', 'Statistics', 'Mood'],
+    '/lab': ['Statistics', 'Experiments', 'Prototypes', 'Innovations'],
+    '/mind-body': ['Today', 'Activities', 'Insights', 'Goals', 'Quick actions', 'Summary'],
+  };
+  const adminPages = ADMIN_ROUTES.filter((path) => !VIEWER_ROUTES.includes(path)).map((path) => ({
+    path,
+    labels: ['Introduction', ...(knownLabels[path] ?? [])],
+  }));
   it('every admin page (one signed-in visit each): every section named, plain words for each introduction', async () => {
     const { context, page } = await open(adminPages[0]!.path, { simplerLanguage: true, sectionLabels: true }, { signedIn: true });
     for (const { path, labels } of adminPages) {
