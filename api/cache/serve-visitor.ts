@@ -5,6 +5,7 @@ import { cacheableRequest } from './cacheable.ts';
 import { nextDayBoundary } from './day-boundary.ts';
 import { onInvalidate } from './invalidation.ts';
 import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { log } from '#api/log.ts';
 
 /*
@@ -91,6 +92,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     // Not kept (an error, or a render an invalidation overtook): passed on as it came, minus cookies.
     const headers = { ...result.headers };
     delete headers['set-cookie'];
+    delete headers[DEGRADED_RENDER_HEADER];
     delete headers['transfer-encoding'];
     delete headers['connection'];
     delete headers['keep-alive'];

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { cacheableRequest } from './cacheable.ts';
 import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
 
@@ -36,6 +37,19 @@ describe('the visitor cache', () => {
     expect(answer.variants.identity.headers['cache-control']).toBe('private, no-store');
     await visitor.get('/k', '/', render);
     expect(renders).toBe(1);
+  });
+
+  it('hands a render that left something out after a failed read to its waiters, and renders the next request again', async () => {
+    const visitor = cache();
+    let renders = 0;
+    const degradedOnce = async () => (++renders === 1 ? page('no metrics', 200, { [DEGRADED_RENDER_HEADER]: 'public-metrics' }) : page('with metrics'));
+    const first = await visitor.get('/k', '/', degradedOnce);
+    if ('variants' in first) throw new Error('a degraded render was stored');
+    expect(first.body.toString()).toContain('no metrics');
+    expect(visitor.fresh('/k')).toBeUndefined();
+    const second = stored(await visitor.get('/k', '/', degradedOnce));
+    expect(second.variants.identity.body.toString()).toContain('with metrics');
+    expect(renders).toBe(2);
   });
 
   it('forgets an invalidated path, and never stores a render an invalidation overtook', async () => {

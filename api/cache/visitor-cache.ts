@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { pickEncoding } from '../http/compress.ts';
+import { DEGRADED_RENDER_HEADER } from '../http/cache-headers.ts';
 
 /*
  * Rendered visitor answers held in memory, already compressed, so a warm read costs one Map lookup
@@ -164,7 +165,7 @@ export class VisitorCache {
       try {
         const rendered = await render();
         const keep = this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404);
-        if (!keep || 'set-cookie' in rendered.headers) {
+        if (!keep || 'set-cookie' in rendered.headers || DEGRADED_RENDER_HEADER in rendered.headers) {
           const stale = rendered.status >= 500 ? this.entries.get(key) : undefined;
           return stale ?? rendered;
         }
