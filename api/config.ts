@@ -40,6 +40,11 @@ export const configSchema = z
     /** Interface the Node server listens on; default every interface (0.0.0.0). `127.0.0.1` keeps it to this machine. */
     HOST: z.string().min(1).optional(),
     /**
+     * Seconds the server keeps answering after SIGTERM, with /readyz saying 503, before it stops accepting
+     * connections: time for a load balancer to notice and send new requests elsewhere. 0 (default): stop at once.
+     */
+    DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+    /**
      * Who may tell the server the client's address through X-Forwarded-For: a number of proxy hops in
      * front of it, or a comma-separated list of proxy addresses / CIDR ranges. Default none: the
      * address the connection comes from is the client, and X-Forwarded-For is ignored.

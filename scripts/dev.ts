@@ -6,12 +6,14 @@ import { config } from '#api/config.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
+import { log } from '#api/log.ts';
 
 let cfg;
 try {
   cfg = config();
 } catch (error) {
-  console.error((error as Error).message);
+  // The message names the variable (api/config.ts); nothing starts.
+  log.fatal((error as Error).message);
   process.exit(1);
 }
 
@@ -20,7 +22,7 @@ try {
   database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
 } catch (error) {
   // Also when `npm start` holds the embedded database: api/db/lock.ts names the holding pid.
-  console.error(`Could not open the database: ${(error as Error).message}`);
+  log.fatal(`Could not open the database: ${(error as Error).message}`);
   process.exit(1);
 }
 
@@ -37,7 +39,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing the dev server and the database.`);
+  log.info({ signal }, 'Closing the dev server and the database');
   await server.stop();
   await closeDatabase();
   process.exit(0);

@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#api/cache/notify.ts';
 import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
 import { createStaticFiles } from '#api/http/static-files.ts';
-import { config } from '#api/config.ts';
+import { config, type Config } from '#api/config.ts';
 import { startDraining } from '#api/http/health.ts';
 import { log } from '#api/log.ts';
 import { closeDatabase } from '#api/db/client.ts';
@@ -27,7 +27,7 @@ if (process.argv.includes('--help')) {
   process.exit(0);
 }
 
-let cfg;
+let cfg: Config;
 try {
   cfg = config();
 } catch (error) {
@@ -111,6 +111,11 @@ async function stop(signal: string) {
   stopping = true;
   // /readyz answers 503 from now on, so a load balancer stops sending new requests while these finish.
   startDraining();
+  if (signal === 'SIGTERM' && cfg.DRAIN_SECONDS > 0) {
+    // Keep serving (in-flight and new requests alike) while load balancers see /readyz fail and move away.
+    log.info({ signal, seconds: cfg.DRAIN_SECONDS }, 'Draining before closing');
+    await new Promise((done) => setTimeout(done, cfg.DRAIN_SECONDS * 1000));
+  }
   log.info({ signal }, 'Closing the server and the database');
   visitorCache.close();
   await bridge?.close();

@@ -8,6 +8,10 @@ export interface ExtraServer {
   baseUrl: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
+  /** Sends the process a signal (SIGTERM: what a container engine sends to stop it). */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has ended by itself. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +38,7 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
   const stop = async () => {
@@ -49,5 +54,5 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { baseUrl, output: () => printed, stop };
+  return { baseUrl, output: () => printed, signal: (name) => child.kill(name), exited, stop };
 }
