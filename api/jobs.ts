@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { errorFields } from './db/query-error.ts';
 import { log } from './log.ts';
 
 /**
@@ -31,8 +32,7 @@ export interface JobRunnerOptions {
   onError?: (job: Job, error: unknown) => void;
 }
 
-const reportError = (job: Job, error: unknown) =>
-  log.error({ job: job.name, reason: (error as Error)?.message ?? String(error) }, 'Job failed');
+const reportError = (job: Job, error: unknown) => log.error({ job: job.name, ...errorFields(error) }, 'Job failed');
 
 /** One process's jobs: scheduled while it holds the lock, idle otherwise. */
 export class JobRunner {

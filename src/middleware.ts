@@ -6,6 +6,7 @@ import { finishSessionResponse, sessionFromRequest } from '#api/auth/request-ses
 import { config } from '#api/config.ts';
 import { compressResponse } from '#api/http/compress.ts';
 import { db } from '#api/db/client.ts';
+import { scrubQueryError } from '#api/db/query-error.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
 import { recordAdminWrite } from '#api/http/admin-writes.ts';
 import { REQUEST_ID_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
@@ -80,7 +81,11 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       }
     } catch (error) {
       // A page cannot be rendered while the database is unreachable: say so, and when to come back.
-      if (!isDatabaseUnavailable(error)) throw error;
+      if (!isDatabaseUnavailable(error)) {
+        // Astro logs what a page throws: a failed query's parameters (emails, token hashes) must not go with it.
+        scrubQueryError(error);
+        throw error;
+      }
       response = unavailableResponse();
     }
   }

@@ -1,3 +1,4 @@
+import { errorFields } from '../db/query-error.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { log } from '../log.ts';
@@ -31,7 +32,8 @@ export async function handle(run: () => Promise<Response>): Promise<Response> {
     if (isDatabaseUnavailable(error)) return unavailableResponse();
     const refused = databaseRefusal(error);
     if (refused) return errorResponse(refused.status, refused.message);
-    log.error({ err: error }, 'Unexpected error while handling a request');
+    // A failed query's parameters (emails, token hashes) never reach the log: its SQL text and caller do.
+    log.error(errorFields(error), 'Unexpected error while handling a request');
     return errorResponse(500, 'Something went wrong on our side. Please try again.');
   }
 }
