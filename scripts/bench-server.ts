@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { freePort, stopProcess } from './processes.ts';
 
 export interface ServerBenchOptions {
@@ -469,6 +470,13 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string
     console.log('First HTML of the list pages');
     const sizeLines = await listPageSizes(server.baseUrl);
     for (const line of sizeLines) console.log(line);
+
+    if (kind === 'pglite') {
+      console.log('JavaScript transferred on a first visit, signed in as the owner (compressed, after load)');
+      const jsLines = await benchOwnerPageJs(server.baseUrl, cookie, id);
+      for (const line of jsLines) console.log(line);
+      allOk &&= !jsLines.some((line) => line.includes('✗'));
+    }
 
     const limitMb = kind === 'pglite' ? TARGET.rssPgliteMb : TARGET.rssPostgresMb;
     const peakMb = mb(Math.max(sampler.peakKb(), sampler.hwmKb()));

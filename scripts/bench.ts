@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { benchAdminDownload, benchExportImport } from './bench-export.ts';
 import { benchDashboardRender, benchPointBatch } from './bench-metrics.ts';
+import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { benchServer, SERVER_NODE_FLAGS, serverBenchOptions } from './bench-server.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
@@ -293,9 +294,20 @@ async function main(): Promise<void> {
   }
 }
 
-/** `npm run bench -- server [options]`: the server under load (scripts/bench-server.ts); without it, the pages. */
+/** `npm run bench -- server [options]`: the server under load (scripts/bench-server.ts); `-- owner-js`: the owner pages' JavaScript; without either, the pages. */
 async function run(): Promise<void> {
   const parts = process.argv.slice(2);
+  if (parts[0] === 'owner-js') {
+    // Only the owner pages' JavaScript (also part of `server`).
+    const server = await startBenchServer();
+    try {
+      const projects = (await (await fetch(`${server.baseUrl}/api/public/projects`)).json()) as { id: number }[];
+      for (const line of await benchOwnerPageJs(server.baseUrl, await ownerCookie(await server.ownerLink), projects[0]!.id)) console.log(line);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
   if (parts[0] !== 'server') return main();
   const ok = await benchServer(serverBenchOptions(parts.slice(1)), startBenchServer, ownerCookie);
   console.log(ok ? '\nEvery server figure met its target.' : '\nSome server figures missed a target (marked ✗).');
