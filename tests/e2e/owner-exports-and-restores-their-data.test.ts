@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_PATH, type Manifest } from '#api/export/format.ts';
+import { readTar, TAR_END, tarHeader, tarPadding } from '#api/export/tar.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { signedInPage } from './owner-journey.ts';
+
+/*
+ * The owner takes their data out and checks an archive before restoring it, at /data-management/export.
+ * The restore itself replaces every table and signs everyone out, which would pull the shared test
+ * server's data from under the other test files: the browser stops at the dry run and the refusal of a
+ * tampered archive; the full restore is pinned by api/export/archive.test.ts and tests/api/export-archive.test.ts.
+ */
+let browser: Browser;
+const work = mkdtempSync(join(tmpdir(), 'owner-export-'));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function open(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await signedInPage(browser);
+  page.setDefaultTimeout(60_000);
+  await page.goto('/data-management/export');
+  return { page, close: () => context.close() };
+}
+
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
+
+describe('the owner exports and restores their data', () => {
+  it('downloads everything as one archive, and a dry run of it shows what a restore would replace', async () => {
+    const { page, close } = await open();
+    try {
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Export and import');
+      // The shared test server runs without BACKUP_DIR; the page says so (tests/api/scheduled-backups-rotate.test.ts shows a real one).
+      expect(await page.getByTestId('last-backup').textContent()).toMatch(/Scheduled backups are off/);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export everything' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.tar\.gz$/);
+      const file = join(work, download.suggestedFilename());
+      await download.saveAs(file);
+      const bytes = readFileSync(file);
+      expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+      const entries = readTar(gunzipSync(bytes));
+      const manifest = JSON.parse(Buffer.from(entries.get(MANIFEST_PATH)!).toString()) as Manifest;
+      expect(manifest.format).toBe('portfolio-archive');
+      expect(manifest.tables.projects!.rows).toBeGreaterThan(0);
+
+      await page.getByLabel('Archive (.tar.gz)').setInputFiles(file);
+      await page.getByRole('button', { name: 'Check archive' }).click();
+      await status(page)
+        .getByText(/complete and intact/)
+        .waitFor();
+      const summary = page.getByRole('table', { name: 'What the import would do' });
+      await summary.waitFor();
+      const projects = summary.getByRole('row', { name: /^projects\b/ });
+      // Rows now and rows in the archive: the same data, moments apart.
+      const cells = await projects.getByRole('cell').allTextContents();
+      expect(Number(cells[1])).toBe(manifest.tables.projects!.rows);
+      expect(Number(cells[0])).toBeGreaterThan(0);
+      expect(await summary.getByRole('row', { name: /^sessions\b/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Replace all data with this archive' }).isVisible()).toBe(true);
+
+      // A tampered archive: one table file changed, the manifest's checksum left as it was.
+      const parts: Uint8Array[] = [];
+      for (const [path, data] of entries) {
+        if (path === MANIFEST_PATH) continue;
+        const changed =
+          path === 'tables/projects.jsonl' ? Buffer.from(Buffer.from(data).toString().replace('"', ' "')) : data;
+        parts.push(tarHeader(path, changed.byteLength, new Date()), changed, tarPadding(changed.byteLength));
+      }
+      const manifestBytes = entries.get(MANIFEST_PATH)!;
+      parts.push(
+        tarHeader(MANIFEST_PATH, manifestBytes.byteLength, new Date()),
+        manifestBytes,
+        tarPadding(manifestBytes.byteLength),
+        TAR_END,
+      );
+      const tampered = join(work, 'tampered.tar.gz');
+      writeFileSync(tampered, gzipSync(Buffer.concat(parts)));
+      await page.getByLabel('Archive (.tar.gz)').setInputFiles(tampered);
+      await page.getByRole('button', { name: 'Check archive' }).click();
+      await status(page)
+        .getByText(/Refused: Checksum mismatch: tables\/projects\.jsonl/)
+        .waitFor();
+      expect(await page.locator('#import-preview').isHidden()).toBe(true);
+    } finally {
+      await close();
+    }
+  }, 180_000);
+});
