@@ -251,6 +251,11 @@ export const images = pgTable(
     height: integer('height').notNull(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
+    /**
+     * When the orphaned-image sweep first found no record referring to this image (null while one does);
+     * 24 hours later the sweep deletes it (api/services/image-sweep.ts).
+     */
+    unreferencedSince: timestamp('unreferenced_since', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.key, t.variant] })],
 );

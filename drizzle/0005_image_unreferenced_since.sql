@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "unreferenced_since" timestamp with time zone;
