@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, max, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { metricCreate, metricUpdate } from '#domain/shapes.ts';
 import type { Db } from '../db/client.ts';
@@ -16,14 +16,20 @@ export async function findMetric(db: Db, key: string): Promise<Metric | null> {
   return row ?? null;
 }
 
-/** Each metric with how many points it has (the delete confirmation says how many go with it). */
+/**
+ * Each metric with how many points it has (the delete confirmation says how many go with it) and when
+ * its latest point is dated (the admin list shows it).
+ */
 export async function listMetricsWithCounts(db: Db) {
   const counts = await db
-    .select({ metricId: metricPoints.metricId, points: count() })
+    .select({ metricId: metricPoints.metricId, points: count(), lastAt: max(metricPoints.at) })
     .from(metricPoints)
     .groupBy(metricPoints.metricId);
-  const byId = new Map(counts.map((row) => [row.metricId, Number(row.points)]));
-  return (await listMetrics(db)).map((metric) => ({ ...metric, points: byId.get(metric.id) ?? 0 }));
+  const byId = new Map(counts.map((row) => [row.metricId, row]));
+  return (await listMetrics(db)).map((metric) => {
+    const row = byId.get(metric.id);
+    return { ...metric, points: Number(row?.points ?? 0), lastAt: row?.lastAt ? new Date(row.lastAt) : null };
+  });
 }
 
 export async function pointCount(db: Db, metricId: number): Promise<number> {

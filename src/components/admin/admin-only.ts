@@ -8,6 +8,11 @@ import { isAdmin } from '#api/auth/types.ts';
  */
 export async function notFoundUnlessAdmin(Astro: AstroGlobal): Promise<Response | null> {
   if (isAdmin(Astro.locals.user)) return null;
+  return notFoundPage(Astro);
+}
+
+/** The site's 404 page with status 404 (an admin page about a record that does not exist, e.g. an unknown metric). */
+export async function notFoundPage(Astro: AstroGlobal): Promise<Response> {
   const page = await Astro.rewrite('/404');
   return new Response(page.body, { status: 404, statusText: 'Not Found', headers: page.headers });
 }
