@@ -174,6 +174,8 @@ export const metric = z.object({
 });
 /** A metric with how many points it has (the delete confirmation says how many go with it). */
 export const metricWithCount = metric.extend({ points: z.number().int().min(0) });
+/** The list adds when its latest point is dated (the admin's metrics page shows it). */
+export const metricListed = metricWithCount.extend({ lastAt: instant.nullable() });
 export const metricDeleted = z.object({ key: z.string(), deletedPoints: z.number().int().min(0) });
 
 export const point = z.object({ id, metricId: id, at: instant, value: z.number(), note: nullableText });

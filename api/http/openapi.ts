@@ -138,7 +138,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   ...recordRoutes('/api/now', 'Now item', shapes.nowItemCreate, shapes.nowItemUpdate, responses.nowItem),
   ...recordRoutes('/api/playlists', 'playlist', shapes.playlistCreate, shapes.playlistUpdate, responses.playlist),
   '/api/metrics': {
-    get: { summary: 'The metrics this person may see, with point counts', access: 'public-more-when-signed-in', ok: { status: 200, description: 'By name.', shape: z.array(responses.metricWithCount) } },
+    get: { summary: 'The metrics this person may see, with point counts', access: 'public-more-when-signed-in', ok: { status: 200, description: 'By name.', shape: z.array(responses.metricListed) } },
     post: { summary: 'Create a metric', access: 'admin', body: shapes.metricCreate, ok: { status: 201, description: 'The new metric.', shape: responses.metric }, also: { 409: 'A metric with this key already exists.' } },
   },
   '/api/metrics/{key}': {
@@ -276,6 +276,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Playlist: responses.playlist,
   Metric: responses.metric,
   MetricWithCount: responses.metricWithCount,
+  MetricListed: responses.metricListed,
   Point: responses.point,
   TokenSummary: responses.tokenSummary,
   Unready: responses.unready,
