@@ -10,6 +10,10 @@ import { images } from '../db/schema.ts';
  * polyglot files), and responsive variants let a phone fetch 480 px instead of 2560 px.
  */
 
+// Every stored picture is new (an upload, or a demo image drawn once): libvips' operation cache, up to
+// 50 MB by default, would never be hit and only keeps the server's memory up after the seed.
+sharp.cache(false);
+
 /** Widths of the responsive variants; each is made only when smaller than the full image. */
 export const IMAGE_WIDTHS: readonly number[] = [480, 720, 960, 1600];
 
