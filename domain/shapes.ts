@@ -399,3 +399,51 @@ export const securityLogFilter = z
     page: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000).optional(),
   })
   .strict();
+
+/* Passkeys (WebAuthn). The credential parts are the JSON that @simplewebauthn/browser sends; their inner
+ * objects accept fields added by newer browsers (the library reads only what it knows), but every field
+ * the server relies on is checked here, so a malformed body is a 400 naming it, never a library crash. */
+
+const base64url = z.string().min(1, 'is required').max(16_384, 'is too long').regex(/^[A-Za-z0-9_-]+$/, 'must be base64url');
+const publicKeyType = z.literal('public-key', { error: "must be 'public-key'" });
+
+export const passkeyRegistrationResponse = z.looseObject({
+  id: base64url,
+  rawId: base64url,
+  type: publicKeyType,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(40)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+export const passkeyAuthenticationResponse = z.looseObject({
+  id: base64url,
+  rawId: base64url,
+  type: publicKeyType,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** POST /api/passkeys: the person's name for the new passkey and the browser's attestation. */
+export const passkeyCreate = z
+  .object({
+    name: required(60),
+    response: passkeyRegistrationResponse,
+  })
+  .strict();
+
+/** The name field alone, for the form's own check before the authenticator is asked. */
+export const passkeyName = passkeyCreate.pick({ name: true });
+
+/** POST /api/login/passkey: the browser's assertion. */
+export const passkeySignIn = z.object({ response: passkeyAuthenticationResponse }).strict();

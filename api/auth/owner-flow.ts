@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { printOwnerLine } from '../log.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { createOwnerLink, redeemOwnerLink, siteOrigin } from './owner-link.ts';
+import { ownerLinksOn } from './owner-link-switch.ts';
 import { signInAttempt } from './rate-limit.ts';
 import { completeSignIn, recordRefusedSignIn, tooManyAttempts, type SignInOutcome } from './sign-in.ts';
 import { ownerAccount } from './users.ts';
@@ -60,6 +61,16 @@ export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: Flow
   if (wait !== null) {
     await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'refused', reason: 'too many attempts', clientAddress: address });
     return tooManyAttempts(wait);
+  }
+  if (!(await ownerLinksOn(db, cfg))) {
+    await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'refused', reason: 'owner links are off (OWNER_LINK=off)', clientAddress: address });
+    return {
+      problem: {
+        status: 403,
+        title: 'Owner sign-in links are off',
+        message: 'This server prints no sign-in links (OWNER_LINK=off). Sign in with a passkey or a provider, or run `npm run owner-link` on the server.',
+      },
+    };
   }
   printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
   await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'asked for on the sign-in page', clientAddress: address });

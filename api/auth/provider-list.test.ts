@@ -18,4 +18,8 @@ describe('the sign-in entry', () => {
     expect(loginDestination(configuredProviders(testConfig(github)), new URLSearchParams('choose'))).toBeNull();
     expect(loginDestination(configuredProviders(testConfig(github)), new URLSearchParams('sent=1'))).toBeNull();
   });
+
+  it('shows the chooser, with its passkey button, once anyone has a passkey', () => {
+    expect(loginDestination(configuredProviders(testConfig(github)), new URLSearchParams(), true)).toBeNull();
+  });
 });

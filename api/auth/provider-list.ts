@@ -19,10 +19,11 @@ export function configuredProviders(cfg: Config): ProviderChoice[] {
 }
 
 /**
- * GET /api/login: with exactly one provider the browser goes straight to it; with none or several
- * the page shows the choices (and the owner's one-time link). `?choose` and `?sent` always show the page.
+ * GET /api/login: with exactly one provider (and no passkey anywhere) the browser goes straight to it;
+ * with none or several, or once a passkey exists, the page shows the choices (passkey, providers, the
+ * owner's one-time link). `?choose` and `?sent` always show the page.
  */
-export function loginDestination(providers: ProviderChoice[], query: URLSearchParams): string | null {
-  if (providers.length !== 1 || query.has('choose') || query.has('sent')) return null;
+export function loginDestination(providers: ProviderChoice[], query: URLSearchParams, passkeys = false): string | null {
+  if (passkeys || providers.length !== 1 || query.has('choose') || query.has('sent')) return null;
   return providers[0]!.href;
 }

@@ -39,8 +39,11 @@ export async function completeSignIn(db: Db, who: SignedIn, request: Request, ur
 
 /** What a sign-in page shows when it does not redirect: a status and a message for a person. */
 export interface SignInProblem {
-  /** 400 for a refused or failed sign-in, 404 for an unknown provider, 429 when rate-limited, 502 when the provider is unreachable. */
-  status: 400 | 404 | 429 | 502;
+  /**
+   * 400 for a refused or failed sign-in, 403 for a door this server keeps shut (OWNER_LINK=off), 404 for
+   * an unknown provider, 429 when rate-limited, 502 when the provider is unreachable.
+   */
+  status: 400 | 403 | 404 | 429 | 502;
   title: string;
   message: string;
   retryAfter?: number;

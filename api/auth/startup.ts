@@ -4,6 +4,7 @@ import { scheduleJob } from '../jobs.ts';
 import { log, printOwnerLine } from '../log.ts';
 import { recordSecurityEvent, securityLogRetentionJob } from '../services/security-log.ts';
 import { createOwnerLink, siteOrigin } from './owner-link.ts';
+import { ownerLinksOn } from './owner-link-switch.ts';
 import { deleteExpiredSessions } from './session.ts';
 import { reevaluateRoles } from './users.ts';
 
@@ -18,8 +19,18 @@ export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
   scheduleJob(securityLogRetentionJob(db));
 }
 
-/** Once listening: the owner's one-time link, so a fresh install can be signed into offline. */
+/**
+ * Once listening: the owner's one-time link, so a fresh install can be signed into offline; with
+ * OWNER_LINK=off (and another way in) none, and a word on how to get one anyway.
+ */
 export async function printOwnerLink(db: Db, cfg: Config): Promise<void> {
-  printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
-  await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'printed at start-up' });
+  if (await ownerLinksOn(db, cfg)) {
+    if (cfg.OWNER_LINK === 'off') {
+      log.warn('OWNER_LINK=off is not honoured yet: there is no passkey and no sign-in provider, so owner links stay on until one exists');
+    }
+    printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
+    await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'printed at start-up' });
+    return;
+  }
+  log.info('Owner sign-in links are off (OWNER_LINK=off); `npm run owner-link` on this machine mints one');
 }

@@ -240,6 +240,47 @@ describe('sign-in and sign-out doors', () => {
     for (const cookie of [own, await sessionCookie('admin')]) {
       expect((await call('/api/logout', { method: 'POST', cookie })).status).toBe(303);
       expect(await signedIn(cookie)).toBe(false);
+describe('passkeys', () => {
+  // Each admin manages their own passkeys; creating one needs an authenticator, so the admin's POST here is
+  // a malformed body (400) and the DELETE an id nobody has (404): the browser journey registers real ones.
+  const passkeyWrites = [
+    { name: 'registration options', method: 'POST', path: '/api/passkeys/options', body: undefined, ok: 200 },
+    { name: 'register a passkey', method: 'POST', path: '/api/passkeys', body: { name: 'Matrix key', response: {} }, ok: 400 },
+    { name: 'remove a passkey', method: 'DELETE', path: '/api/passkeys/999999', body: undefined, ok: 404 },
+  ] as const;
+
+  it('GET /api/passkeys lists the admin\'s own passkeys; visitors get 401 and viewers 403', async () => {
+    expect((await call('/api/passkeys')).status).toBe(401);
+    expect((await call('/api/passkeys', { cookie: viewer })).status).toBe(403);
+    const own = await call('/api/passkeys', { cookie: admin });
+    expect(own.status).toBe(200);
+    expect(Array.isArray(await own.json())).toBe(true);
+  });
+
+  for (const write of passkeyWrites) {
+    it(`${write.name}: visitors get 401, viewers 403, other sites 403, and none of them changes anything`, async () => {
+      const before = await getJson('/api/passkeys', admin);
+      expect((await call(write.path, { method: write.method, body: write.body })).status).toBe(401);
+      expect((await call(write.path, { method: write.method, body: write.body, cookie: viewer })).status).toBe(403);
+      const crossSite = await call(write.path, { method: write.method, body: write.body, cookie: admin, headers: { Origin: 'https://elsewhere.example' } });
+      expect(crossSite.status).toBe(403);
+      expect(await getJson('/api/passkeys', admin)).toEqual(before);
+      const response = await call(write.path, { method: write.method, body: write.body, cookie: admin });
+      expect(response.status, await response.clone().text()).toBe(write.ok);
+    });
+  }
+
+  it('the passkey sign-in doors are open to anyone from the site, and refuse other sites', async () => {
+    const from = { [TEST_CLIENT_HEADER]: freshClientAddress() };
+    expect((await call('/api/login/passkey/options', { method: 'POST', headers: from })).status).toBe(200);
+    expect((await call('/api/login/passkey/options', { method: 'POST', headers: { ...from, Origin: 'https://elsewhere.example' } })).status).toBe(403);
+    expect((await call('/api/login/passkey', { method: 'POST', body: {}, headers: from })).status).toBe(400);
+    expect((await call('/api/login/passkey', { method: 'POST', body: {}, headers: { ...from, Origin: 'https://elsewhere.example' } })).status).toBe(403);
+  });
+
+  it('the owner-link door for `npm run owner-link` does not exist without the local secret', async () => {
+    for (const cookie of [null, viewer, admin]) {
+      expect((await call('/api/login/owner/local', { method: 'POST', cookie })).status).toBe(404);
     }
   });
 });

@@ -29,6 +29,7 @@ export const ADMIN_ROUTES = [
   '/data-management/metrics/steps/import',
   '/data-management/tokens',
   '/data-management/security',
+  '/data-management/passkeys',
   '/data-management/trends',
   '/data-management/focus',
   '/data-management/now',

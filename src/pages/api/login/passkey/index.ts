@@ -1,0 +1,3 @@
+import { passkeySignInRoute } from '#api/http/passkey-routes.ts';
+
+export const { POST } = passkeySignInRoute;

@@ -1,0 +1,3 @@
+import { passkeySignInOptions } from '#api/http/passkey-routes.ts';
+
+export const { POST } = passkeySignInOptions;

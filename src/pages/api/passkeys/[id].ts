@@ -1,0 +1,3 @@
+import { passkeyItem } from '#api/http/passkey-routes.ts';
+
+export const { DELETE } = passkeyItem;

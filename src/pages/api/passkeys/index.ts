@@ -1,0 +1,3 @@
+import { passkeysCollection } from '#api/http/passkey-routes.ts';
+
+export const { GET, POST } = passkeysCollection;

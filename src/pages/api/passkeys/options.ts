@@ -1,0 +1,3 @@
+import { passkeyRegistrationOptions } from '#api/http/passkey-routes.ts';
+
+export const { POST } = passkeyRegistrationOptions;
