@@ -230,3 +230,21 @@ export const unready = z.object({
   migration: z.null().optional(),
   error: z.string(),
 });
+
+/** One of the signed-in admin's passkeys (never its key or credential id). */
+export const passkeySummary = z.object({
+  id,
+  name: z.string(),
+  createdAt: instant,
+  lastUsedAt: instant.nullable(),
+  synced: z.boolean().meta({ description: 'True for a passkey synced between devices, false for one bound to a single authenticator.' }),
+});
+
+/** WebAuthn options for the browser (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON), as @simplewebauthn/server makes them. */
+export const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({ description: 'Hand to @simplewebauthn/browser (startRegistration / startAuthentication) as optionsJSON.' });
+
+/** A passkey sign-in's answer: the session cookie rides on it, and the browser goes here next. */
+export const passkeySignedIn = z.object({ location: z.string() });
+
+/** `npm run owner-link` on the server's machine gets its fresh link here. */
+export const ownerLinkMinted = z.object({ url: z.string() });

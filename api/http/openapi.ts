@@ -185,6 +185,60 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/tokens/{id}': {
     delete: { summary: 'Revoke an access token', description: 'The row stays, so its name and last use stay visible.', access: 'admin', ok: { status: 200, description: 'The revoked token.', shape: responses.tokenSummary } },
   },
+  '/api/passkeys': {
+    get: { summary: "The signed-in admin's passkeys", access: 'admin', ok: { status: 200, description: 'Oldest first.', shape: z.array(responses.passkeySummary) } },
+    post: {
+      summary: 'Register a passkey',
+      description: 'The attestation answering the challenge from POST /api/passkeys/options. Counts as a sign-in attempt (rate limit).',
+      access: 'admin',
+      body: shapes.passkeyCreate,
+      ok: { status: 201, description: 'The new passkey.', shape: responses.passkeySummary },
+      also: { 400: 'Malformed (names the field), or refused: expired or used challenge, wrong origin, failed verification.', 429: 'Too many attempts.' },
+    },
+  },
+  '/api/passkeys/options': {
+    post: {
+      summary: 'Options and a fresh challenge for registering a passkey',
+      description: 'Resident key and user verification required; the challenge works once, for 5 minutes.',
+      access: 'admin',
+      ok: { status: 200, description: 'Options for navigator.credentials.create().', shape: responses.webauthnOptions },
+      also: { 429: 'Too many attempts.' },
+    },
+  },
+  '/api/passkeys/{id}': {
+    delete: { summary: 'Remove one of your passkeys', access: 'admin', ok: { status: 204, description: 'Removed: it signs nobody in any more.' } },
+  },
+  '/api/login/passkey/options': {
+    post: {
+      summary: 'A fresh challenge for signing in with a passkey',
+      description: 'No credential list: the authenticator offers its own (resident keys). Rate-limited like every sign-in door.',
+      access: 'public',
+      ok: { status: 200, description: 'Options for navigator.credentials.get().', shape: responses.webauthnOptions },
+      also: { 429: 'Too many attempts.' },
+    },
+  },
+  '/api/login/passkey': {
+    post: {
+      summary: 'Sign in with a passkey',
+      description: 'The assertion answering a challenge from POST /api/login/passkey/options. Sets the session cookie.',
+      access: 'public',
+      body: shapes.passkeySignIn,
+      ok: { status: 200, description: 'Signed in; go to `location`.', shape: responses.passkeySignedIn },
+      also: {
+        400: 'Malformed (names the field), or refused: expired or used challenge, unknown or removed passkey, wrong origin, bad signature, signature counter not moving forward.',
+        429: 'Too many attempts.',
+      },
+    },
+  },
+  '/api/login/owner/local': {
+    post: {
+      summary: 'A fresh owner sign-in link for `npm run owner-link`',
+      description: 'Only over loopback with the secret the server wrote into DATA_DIR (embedded database); to anyone else this path does not exist.',
+      access: 'public',
+      ok: { status: 200, description: 'The link.', shape: responses.ownerLinkMinted },
+      also: { 404: 'No local secret: no such endpoint.' },
+    },
+  },
   '/api/export': {
     get: {
       summary: 'Download everything as an archive',
