@@ -22,15 +22,15 @@ describe('Passkey endpoints refuse malformed bodies', () => {
   const signIn = (body: unknown) => call('/api/login/passkey', { method: 'POST', body, headers: from() });
 
   it.each([
-    ['no response at all', {}, 'response'],
-    ['a response that is not an object', { response: 'yes' }, 'response'],
-    ['an unknown field', { response: assertion({}), extra: 1 }, 'extra'],
-    ['a missing clientDataJSON', { response: assertion({ authenticatorData: 'AAAA', signature: 'AAAA' }) }, 'response.response.clientDataJSON'],
-    ['a signature that is not base64url', { response: assertion({ clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'no spaces!' }) }, 'response.response.signature'],
-    ['the wrong credential type', { response: { ...assertion({ clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' }), type: 'password' } }, 'response.type'],
-    ['clientDataJSON that is not JSON', { response: assertion({ clientDataJSON: b64('not json'), authenticatorData: 'AAAA', signature: 'AAAA' }) }, 'response.response.clientDataJSON'],
-    ['clientDataJSON without a challenge', { response: assertion({ clientDataJSON: b64('{"type":"webauthn.get"}'), authenticatorData: 'AAAA', signature: 'AAAA' }) }, 'response.response.clientDataJSON'],
-  ])('sign-in with %s: 400 naming %s', async (_case, body, field) => {
+    ['no response at all', 'response', {}],
+    ['a response that is not an object', 'response', { response: 'yes' }],
+    ['an unknown field', 'extra', { response: assertion({ clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' }), extra: 1 }],
+    ['a missing clientDataJSON', 'response.response.clientDataJSON', { response: assertion({ authenticatorData: 'AAAA', signature: 'AAAA' }) }],
+    ['a signature that is not base64url', 'response.response.signature', { response: assertion({ clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'no spaces!' }) }],
+    ['the wrong credential type', 'response.type', { response: { ...assertion({ clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' }), type: 'password' } }],
+    ['clientDataJSON that is not JSON', 'response.response.clientDataJSON', { response: assertion({ clientDataJSON: b64('not json'), authenticatorData: 'AAAA', signature: 'AAAA' }) }],
+    ['clientDataJSON without a challenge', 'response.response.clientDataJSON', { response: assertion({ clientDataJSON: b64('{"type":"webauthn.get"}'), authenticatorData: 'AAAA', signature: 'AAAA' }) }],
+  ])('sign-in with %s: 400 naming %s', async (_case, field, body) => {
     const response = await signIn(body);
     expect(response.status).toBe(400);
     const answer = await response.json();

@@ -6,6 +6,8 @@ import { freePort, stopProcess } from '../../scripts/processes.ts';
 
 export interface ExtraServer {
   baseUrl: string;
+  /** Its embedded database's folder (DATA_DIR). */
+  dataDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** Sends the process a signal (SIGTERM: what a container engine sends to stop it). */
@@ -47,12 +49,13 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
   };
   // Generous: a busy two-core CI machine needs most of a minute to migrate and seed a fresh database.
   const deadline = Date.now() + 180_000;
-  while (!/^Owner sign-in: /m.test(printed)) {
+  // Ready once the owner link is printed, or (OWNER_LINK=off honoured) once the server says it prints none.
+  while (!/^Owner sign-in: |Owner sign-in links are off/m.test(printed)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`The extra server did not start:\n${printed}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { baseUrl, output: () => printed, signal: (name) => child.kill(name), exited, stop };
+  return { baseUrl, dataDir, output: () => printed, signal: (name) => child.kill(name), exited, stop };
 }
