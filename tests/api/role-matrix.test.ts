@@ -240,6 +240,10 @@ describe('sign-in and sign-out doors', () => {
     for (const cookie of [own, await sessionCookie('admin')]) {
       expect((await call('/api/logout', { method: 'POST', cookie })).status).toBe(303);
       expect(await signedIn(cookie)).toBe(false);
+    }
+  });
+});
+
 describe('passkeys', () => {
   // Each admin manages their own passkeys; creating one needs an authenticator, so the admin's POST here is
   // a malformed body (400) and the DELETE an id nobody has (404): the browser journey registers real ones.
