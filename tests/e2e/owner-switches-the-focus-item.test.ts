@@ -34,12 +34,12 @@ describe('the owner switches the focus item', () => {
       await hydrated(page);
       const row = page.getByRole('article', { name: title });
       expect(await row.textContent()).toContain('studio');
-      await page.getByRole('button', { name: `Make “${title}” the focus` }).click();
+      await page.getByRole('button', { name: `Make focus: ${title}` }).click();
       await expectToast(page, 'Focus changed');
       await row.getByText('The focus: on the dashboard pill').waitFor();
       // The one action leaves exactly one focus: the button is gone from this row, back on the old focus's.
-      expect(await page.getByRole('button', { name: `Make “${title}” the focus` }).count()).toBe(0);
-      if (previous) await page.getByRole('button', { name: `Make “${previous.title}” the focus` }).waitFor();
+      expect(await page.getByRole('button', { name: `Make focus: ${title}` }).count()).toBe(0);
+      if (previous) await page.getByRole('button', { name: `Make focus: ${previous.title}` }).waitFor();
 
       await withinTwoRefreshes(() => dashboard.page.locator('[data-focus-pill] [data-focus-text]').textContent()).toBe(`Currently: ${title}`);
 

@@ -131,7 +131,7 @@ export function EntityPanel<T extends { id: ItemId }, D>({ config, items, setIte
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <section className="card p-5 sm:p-6" aria-labelledby={`${key}-add-heading`}>
         <h2 id={`${key}-add-heading`} className="mb-4 text-lg font-bold">
-          Add {/^[AEIOU]/.test(nounInSentence) ? 'an' : 'a'} {nounInSentence}
+          Add {/^[aeiou]/i.test(nounInSentence) ? 'an' : 'a'} {nounInSentence}
         </h2>
         <EntityForm<D>
           label={`Add ${nounInSentence}`}

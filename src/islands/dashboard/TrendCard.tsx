@@ -91,7 +91,7 @@ export default function TrendCard({ trend: yearly, annotate }: Props) {
                 onMouseLeave={() => setHighlight(null)}
                 onClick={() => setHighlight((current) => (current === annotation.index ? null : annotation.index))}
               >
-                <span aria-hidden="true">◆ </span>
+                <span aria-hidden="true" className="mr-1">◆</span>
                 <span className="sr-only">Show on the chart: </span>
                 {annotation.date}: {annotation.title}
               </button>
