@@ -11,6 +11,8 @@ import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#
 import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
 import { createStaticFiles } from '#api/http/static-files.ts';
 import { config, type Config } from '#api/config.ts';
+import { peerIsTrustedProxy } from '#api/http/client-address.ts';
+import { REQUEST_ID_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { startDraining } from '#api/http/health.ts';
 import { log } from '#api/log.ts';
 import { closeDatabase } from '#api/db/client.ts';
@@ -71,6 +73,15 @@ const visitorCache = createVisitorCacheServer({
   maxBytes: cfg.PAGE_CACHE_BYTES,
   timeZone: cfg.OWNER_TIME_ZONE,
   siteUrlSet: Boolean(cfg.SITE_URL),
+  // Answers from the cache get a request id and a log line like any other request.
+  requestIdOf: (req) => {
+    const given = req.headers[REQUEST_ID_HEADER.toLowerCase()];
+    return requestIdFor(
+      { headers: { get: () => (typeof given === 'string' ? given : null) } },
+      peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES),
+    );
+  },
+  onAnswer: logRequest,
 });
 // Several processes on one PostgreSQL database tell each other what changed (LISTEN/NOTIFY).
 let bridge: InvalidationBridge | undefined;

@@ -9,7 +9,9 @@ import { db } from '#api/db/client.ts';
 import { scrubQueryError } from '#api/db/query-error.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
 import { recordAdminWrite } from '#api/http/admin-writes.ts';
-import { REQUEST_ID_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
+import { peerIsTrustedProxy } from '#api/http/client-address.ts';
+import { RENDER_HEADER } from '#api/cache/cacheable.ts';
+import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 
 /**
@@ -18,8 +20,8 @@ import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const started = performance.now();
-  // No proxy is trusted yet (TRUSTED_PROXIES comes with the security work), so every id is generated here.
-  const requestId = requestIdFor(context.request, false);
+  // A proxy listed in TRUSTED_PROXIES may name the request (its logs and ours then line up); anyone else gets a fresh id.
+  const requestId = requestIdFor(context.request, fromTrustedProxy(context));
   let response: Response | undefined;
   try {
     response = await handle(context, next);
@@ -30,6 +32,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response = new Response(response.body, response);
       response.headers.set(REQUEST_ID_HEADER, requestId);
     }
+    // The visitor cache logs its answers itself, with the pattern of the route that rendered them (it strips this).
+    if (context.request.headers.has(RENDER_HEADER)) response.headers.set(ROUTE_PATTERN_HEADER, context.routePattern);
     return response;
   } finally {
     // /healthz is asked every few seconds by load balancers and containers: logging it would drown the rest.
@@ -44,6 +48,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 });
+
+/** The connection's peer (Astro's clientAddress; unknown on some adapters) is a proxy TRUSTED_PROXIES lists. */
+function fromTrustedProxy(context: APIContext): boolean {
+  let peer: string | undefined;
+  try {
+    peer = context.clientAddress || undefined;
+  } catch {
+    // Astro's node handler also keeps the socket's address on the request itself.
+    peer = (Reflect.get(context.request, Symbol.for('astro.clientAddress')) as string | undefined) || undefined;
+  }
+  return peerIsTrustedProxy(peer, config().TRUSTED_PROXIES);
+}
 
 /** Health answers need no session, cookie or compression (and /healthz must not touch the database). */
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);

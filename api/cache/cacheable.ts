@@ -19,6 +19,9 @@ const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
  * Locales the pages' dates are cached in. Others are rendered on every request (they are rare; an
  * open-ended list would let anyone fill the cache with variants).
  */
+/** Marks the visitor cache's own render requests to this server (with a per-process secret as its value). */
+export const RENDER_HEADER = 'x-visitor-cache-render';
+
 export const CACHED_LOCALES = new Set([
   'en-US',
   'en-GB',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, parseTrustedProxies } from './client-address.ts';
+import { clientAddress, parseTrustedProxies, peerIsTrustedProxy } from './client-address.ts';
 
 const xff = (value: string) => new Headers({ 'x-forwarded-for': value });
 
@@ -40,5 +40,15 @@ describe('the client address', () => {
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow('invalid prefix length');
     expect(() => parseTrustedProxies('99')).toThrow('at most 20');
     expect(parseTrustedProxies(' 0 ')).toEqual({ kind: 'none' });
+  });
+
+  it('counts the connection as a trusted proxy only when TRUSTED_PROXIES says so (its X-Request-Id is then kept)', () => {
+    expect(peerIsTrustedProxy('127.0.0.1', parseTrustedProxies(''))).toBe(false);
+    expect(peerIsTrustedProxy('203.0.113.9', parseTrustedProxies('1'))).toBe(true);
+    const ranges = parseTrustedProxies('10.0.0.0/8, ::1');
+    expect(peerIsTrustedProxy('::ffff:10.1.2.3', ranges)).toBe(true);
+    expect(peerIsTrustedProxy('::1', ranges)).toBe(true);
+    expect(peerIsTrustedProxy('192.0.2.1', ranges)).toBe(false);
+    expect(peerIsTrustedProxy(undefined, ranges)).toBe(false);
   });
 });

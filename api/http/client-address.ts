@@ -78,3 +78,13 @@ export function clientAddress(socketAddress: string | undefined, headers: AnyHea
   // Every hop is a trusted proxy: the left-most is the nearest thing to a client there is.
   return chain[0]!;
 }
+
+/**
+ * Whether the connection itself comes from a proxy whose headers count (so its X-Request-Id may be kept):
+ * with a count of hops the nearest hop is a proxy by definition; with a list, the peer must be on it.
+ */
+export function peerIsTrustedProxy(socketAddress: string | undefined, trusted: TrustedProxies): boolean {
+  if (trusted.kind === 'none' || !socketAddress) return false;
+  if (trusted.kind === 'hops') return trusted.hops > 0;
+  return isTrusted(normalAddress(socketAddress), trusted.ranges);
+}
