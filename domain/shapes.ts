@@ -447,3 +447,11 @@ export const passkeyName = passkeyCreate.pick({ name: true });
 
 /** POST /api/login/passkey: the browser's assertion. */
 export const passkeySignIn = z.object({ response: passkeyAuthenticationResponse }).strict();
+
+/** Test switch (ALLOW_TEST_SWITCHES): one orphaned-image sweep pass over one image, with the clock moved on. */
+export const imageSweepSwitch = z
+  .object({
+    key: z.string().regex(/^[a-z0-9]{10,64}$/, 'must be an image key'),
+    hoursLater: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(24 * 365, 'must be at most a year'),
+  })
+  .strict();

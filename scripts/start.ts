@@ -18,7 +18,8 @@ import { log } from '#api/log.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
-import { startJobs, stopJobs } from '#api/jobs.ts';
+import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
+import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
 import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
@@ -49,6 +50,8 @@ let database;
 try {
   // Roles follow the current ADMIN_EMAILS before the first request is served.
   database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
+  // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
+  scheduleJob(orphanedImageSweepJob(database.db));
 } catch (error) {
   log.fatal({ reason: (error as Error).message }, 'Could not open the database');
   process.exit(1);

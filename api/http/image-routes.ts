@@ -1,7 +1,10 @@
+import { imageSweepSwitch } from '#domain/shapes.ts';
+import { config } from '../config.ts';
 import { db } from '../db/client.ts';
+import { sweepOrphanedImages } from '../services/image-sweep.ts';
 import { ImageRejected, readImage } from '../services/images.ts';
 import { acceptUpload, MAX_UPLOAD_BYTES } from '../services/uploads.ts';
-import { readBytes } from './body.ts';
+import { readBytes, readJson } from './body.ts';
 import type { Handler } from './context.ts';
 import { HttpError, badRequest, notFound } from './errors.ts';
 import { requireAdmin } from './guards.ts';
@@ -55,4 +58,16 @@ export const serveImageRoute: Handler = ({ params, url }) =>
         'Content-Security-Policy': "default-src 'none'; sandbox",
       },
     });
+  });
+
+/**
+ * POST /api/test/sweep-images `{ key, hoursLater }`: one sweep pass over that image with the clock moved on.
+ * Exists only with ALLOW_TEST_SWITCHES (404 otherwise), for the admin, so a test sees a day pass in a moment.
+ */
+export const imageSweepSwitchRoute: Handler = ({ locals, request }) =>
+  handle(async () => {
+    if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
+    requireAdmin(locals.user);
+    const { key, hoursLater } = await readJson(request, imageSweepSwitch);
+    return json(await sweepOrphanedImages(db(), new Date(Date.now() + hoursLater * 60 * 60 * 1000), [key]));
   });

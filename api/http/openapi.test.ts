@@ -9,9 +9,11 @@ const PAGES = 'src/pages/api';
  * Route files under src/pages/api/ that are deliberately not in the contract. Each needs a reason:
  * - .astro files are the HTML sign-in pages (provider choice, redirects to providers, the owner's link):
  *   browser navigations, not JSON endpoints;
- * - [...path].ts is the JSON 404 for every unknown /api path: describing it would describe nothing.
+ * - [...path].ts is the JSON 404 for every unknown /api path: describing it would describe nothing;
+ * - test/ holds test switches, which answer 404 unless ALLOW_TEST_SWITCHES is on: not part of the product.
  */
-const NOT_JSON_ENDPOINTS = (file: string) => file.endsWith('.astro') || file === '[...path].ts';
+const NOT_JSON_ENDPOINTS = (file: string) =>
+  file.endsWith('.astro') || file === '[...path].ts' || file.startsWith('test/') || file.startsWith('test\\');
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
