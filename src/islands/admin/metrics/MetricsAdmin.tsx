@@ -110,8 +110,8 @@ export default function MetricsAdmin({ metrics: initial, zone }: Props) {
                     </th>
                     <td className="py-2 pr-3 font-mono">{metric.key}</td>
                     <td className="py-2 pr-3">{metric.unit}</td>
-                    <td className="py-2 pr-3">{AGGREGATION_LABELS[metric.aggregation]?.split(' (')[0]}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{VISIBILITY_LABELS[metric.visibility]?.split(' (')[0]}</td>
+                    <td className="py-2 pr-3">{AGGREGATION_LABELS[metric.aggregation]}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{VISIBILITY_LABELS[metric.visibility]}</td>
                     <td className="py-2 pr-3 text-right font-mono">{metric.points.toLocaleString('en-US')}</td>
                     <td className="py-2 pr-3 font-mono whitespace-nowrap">{metric.lastAt ? ownerDate(metric.lastAt, zone) : '—'}</td>
                     <td className="py-2">

@@ -73,14 +73,14 @@ export const createPayload = ({ target: t, ...draft }: MetricDraft) => ({ ...dra
 export const updatePayload = ({ key: _key, target: t, ...draft }: MetricDraft) => ({ ...draft, target: target(t) });
 
 export const AGGREGATION_LABELS: Record<string, string> = {
-  sum: 'Sum (total of the period)',
+  sum: 'Sum',
   average: 'Average',
   last: 'Last value',
   count: 'Count of points',
 };
 
 export const VISIBILITY_LABELS: Record<string, string> = {
-  public: 'Public (visitors too)',
+  public: 'Public',
   'signed-in': 'Signed-in people',
   owner: 'Owner only',
 };
@@ -122,7 +122,7 @@ export function MetricFields({ draft, set, errors, creating }: FieldsProps<Metri
         )}
       </Field>
       <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
-      <Field label="Aggregation" required error={errors.aggregation} hint="How a month's points become one number.">
+      <Field label="Aggregation" required error={errors.aggregation} hint="How a month's points become one number: their sum, average, last value or count.">
         {(control) => (
           <select {...control} className="field" value={draft.aggregation} onChange={(e) => set('aggregation', e.target.value)}>
             {AGGREGATIONS.map((value) => (
@@ -138,7 +138,7 @@ export function MetricFields({ draft, set, errors, creating }: FieldsProps<Metri
           <input {...control} className="field" inputMode="decimal" value={draft.target} onChange={(e) => set('target', e.target.value)} autoComplete="off" />
         )}
       </Field>
-      <Field label="Visibility" required error={errors.visibility} hint="Who may see this metric's numbers.">
+      <Field label="Visibility" required error={errors.visibility} hint="Public: visitors too. Signed-in: viewers and you. Owner only: just you.">
         {(control) => (
           <select {...control} className="field" value={draft.visibility} onChange={(e) => set('visibility', e.target.value)}>
             {VISIBILITIES.map((value) => (
