@@ -53,8 +53,14 @@ describe('reads', () => {
   });
 });
 
+/**
+ * Marks what this file creates: a refused write is checked by comparing only the rows it would touch, and rows
+ * another file happens to create with the same fields must not count as touched.
+ */
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 const project = {
-  name: 'Matrix project',
+  name: `Matrix project ${run}`,
   description: 'Made by the role matrix test.',
   status: 'planned',
   progress: 10,
@@ -87,7 +93,7 @@ const writes: Write[] = [
     name: 'create a KPI',
     method: 'POST',
     path: () => '/api/kpis',
-    body: { name: 'Matrix KPI', value: '3', icon: 'Zap', color: '#6fffe9', category: 'test', position: 99 },
+    body: { name: `Matrix KPI ${run}`, value: '3', icon: 'Zap', color: '#6fffe9', category: 'test', position: 99 },
     list: '/api/kpis',
     ok: 201,
   },
@@ -97,7 +103,7 @@ const writes: Write[] = [
     name: 'create a timeline event',
     method: 'POST',
     path: () => '/api/timeline',
-    body: { date: '2026-02-02', title: 'Matrix event', description: '', category: 'test', color: '#6fffe9', tags: [] },
+    body: { date: '2026-02-02', title: `Matrix event ${run}`, description: '', category: 'test', color: '#6fffe9', tags: [] },
     list: '/api/timeline',
     ok: 201,
   },
@@ -107,23 +113,23 @@ const writes: Write[] = [
     name: 'create a trend',
     method: 'POST',
     path: () => '/api/trends',
-    body: { name: 'Matrix trend', data: [1, 2], labels: ['Jan', 'Feb'], color: '#6fffe9', unit: 'h', description: 'x' },
+    body: { name: `Matrix trend ${run}`, data: [1, 2], labels: ['Jan', 'Feb'], color: '#6fffe9', unit: 'h', description: 'x' },
     list: '/api/trends',
     ok: 201,
   },
   { name: 'update a trend', method: 'PATCH', path: () => `/api/trends/${made.trend}`, body: { unit: 'min' }, list: '/api/trends', ok: 200 },
   { name: 'delete a trend', method: 'DELETE', path: () => `/api/trends/${made.trend}`, list: '/api/trends', ok: 204 },
-  { name: 'create a current activity', method: 'POST', path: () => '/api/current-activity', body: { type: 'learning', title: 'Matrix', progress: 5 }, list: '/api/current-activity', ok: 201 },
+  { name: 'create a current activity', method: 'POST', path: () => '/api/current-activity', body: { type: 'learning', title: `Matrix ${run}`, progress: 5 }, list: '/api/current-activity', ok: 201 },
   { name: 'update a current activity', method: 'PATCH', path: () => `/api/current-activity/${made.activity}`, body: { progress: 6 }, list: '/api/current-activity', ok: 200 },
   { name: 'delete a current activity', method: 'DELETE', path: () => `/api/current-activity/${made.activity}`, list: '/api/current-activity', ok: 204 },
-  { name: 'create a now item', method: 'POST', path: () => '/api/now', body: { type: 'reading', title: 'Matrix book', progress: 1 }, list: '/api/now', ok: 201 },
+  { name: 'create a now item', method: 'POST', path: () => '/api/now', body: { type: 'reading', title: `Matrix book ${run}`, progress: 1 }, list: '/api/now', ok: 201 },
   { name: 'update a now item', method: 'PATCH', path: () => `/api/now/${made.now}`, body: { progress: 2 }, list: '/api/now', ok: 200 },
   { name: 'delete a now item', method: 'DELETE', path: () => `/api/now/${made.now}`, list: '/api/now', ok: 204 },
   {
     name: 'create a playlist',
     method: 'POST',
     path: () => '/api/playlists',
-    body: { id: 'MatrixList01', name: 'Matrix', tracksTotal: 3, spotifyUrl: 'https://open.spotify.com/playlist/MatrixList01', moods: ['focused'], activities: ['work'] },
+    body: { id: `MatrixList${run}`, name: `Matrix ${run}`, tracksTotal: 3, spotifyUrl: 'https://open.spotify.com/playlist/MatrixList01', moods: ['focused'], activities: ['work'] },
     list: '/api/playlists',
     ok: 201,
   },
