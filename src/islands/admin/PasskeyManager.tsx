@@ -1,5 +1,5 @@
 import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { passkeyName } from '#domain/shapes.ts';
 import { apiGet, apiJson, apiRequest } from '#src/lib/api-client.ts';
 import { toast } from '#src/stores/toast.ts';
@@ -46,7 +46,7 @@ export default function PasskeyManager({ initial }: Props) {
     if (fresh) setItems(fresh);
   };
 
-  async function add(event: FormEvent) {
+  async function add(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = validate(passkeyName, { name });
     if (!checked.ok) {
