@@ -455,3 +455,14 @@ export const imageSweepSwitch = z
     hoursLater: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(24 * 365, 'must be at most a year'),
   })
   .strict();
+
+/** POST /api/sessions (form): end one of one's own sessions, all others, or (the owner) every session of a viewer. */
+export const sessionEnd = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('end'), session: z.string().regex(/^[0-9a-f]{16}$/, 'must be a session name') }).strict(),
+    z.object({ action: z.literal('end-others') }).strict(),
+    z.object({ action: z.literal('end-user'), user: z.string().min(1, 'is required').max(100, 'must be at most 100 characters') }).strict(),
+  ],
+  { error: 'must be end, end-others or end-user' },
+);

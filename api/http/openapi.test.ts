@@ -10,10 +10,11 @@ const PAGES = 'src/pages/api';
  * - .astro files are the HTML sign-in pages (provider choice, redirects to providers, the owner's link):
  *   browser navigations, not JSON endpoints;
  * - [...path].ts is the JSON 404 for every unknown /api path: describing it would describe nothing;
- * - test/ holds test switches, which answer 404 unless ALLOW_TEST_SWITCHES is on: not part of the product.
+ * - test/ holds test switches, which answer 404 unless ALLOW_TEST_SWITCHES is on: not part of the product;
+ * - sessions/index.ts takes the /account/sessions page's forms and answers 303 back to it: a form target.
  */
 const NOT_JSON_ENDPOINTS = (file: string) =>
-  file.endsWith('.astro') || file === '[...path].ts' || file.startsWith('test/') || file.startsWith('test\\');
+  file.endsWith('.astro') || file === '[...path].ts' || file.startsWith('test/') || file.startsWith('test\\') || /^sessions[\\/]index\.ts$/.test(file);
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

@@ -248,6 +248,14 @@ describe('sign-in and sign-out doors', () => {
       expect(await signedIn(cookie)).toBe(false);
     }
   });
+  it('POST /api/sessions: visitors get 401, another origin 403, and neither ends a session', async () => {
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect((await call('/api/sessions', { method: 'POST', body: 'action=end-others', headers: form })).status).toBe(401);
+    const own = await sessionCookie('viewer');
+    const forged = await call('/api/sessions', { method: 'POST', cookie: own, body: 'action=end-others', headers: { ...form, ...crossSite } });
+    expect(forged.status).toBe(403);
+    expect(await signedIn(own)).toBe(true);
+  });
 });
 
 describe('passkeys', () => {

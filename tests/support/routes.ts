@@ -17,7 +17,7 @@ export const VISITOR_ROUTES = [
 ];
 
 /** The public-projects pages are the same HTML for everyone (CDN-cacheable), so they are checked once, as a visitor. */
-export const VIEWER_ROUTES = ['/', '/projects', '/projects/1', '/portfolio-showcase', '/no-such-page'];
+export const VIEWER_ROUTES = ['/', '/projects', '/projects/1', '/portfolio-showcase', '/account/sessions', '/no-such-page'];
 
 /** One route a line, so pages added in parallel merge without conflicts. */
 export const ADMIN_ROUTES = [
