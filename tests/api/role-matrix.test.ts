@@ -190,7 +190,7 @@ describe('writes', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/^id/);
     // The admin re-focuses the item that already is the focus: a real switch would move the pill other files read
-    // (tests/e2e/owner-switches-the-focus-item.test.ts makes one).
+    // (tests/e2e/member-finds-the-dashboard-live-and-calm.test.ts makes one).
     if (!focus) return; // another file has paused the focus for a moment
     const ok = await call(`/api/current-activity/${focus.id}/focus`, { method: 'POST', cookie: admin });
     expect(ok.status).toBe(200);
