@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
-import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, createSession, validateSessionToken } from './session.ts';
+import { SESSION_IDLE_MS, SESSION_LAST_USED_EVERY_MS, SESSION_MAX_AGE_MS, checkSessionToken, createSession, validateSessionToken } from './session.ts';
 import { memoryDatabase, testConfig } from './test-db.ts';
 import { hashToken } from './tokens.ts';
 import { newUserId } from './users.ts';
@@ -90,5 +90,20 @@ describe('sessions', () => {
     const [row] = await db.select().from(users).where(eq(users.id, boss.id));
     expect(row!.role).toBe('viewer');
     expect(await db.select().from(sessions).where(eq(sessions.sid, hashToken(token)))).toHaveLength(0);
+  });
+});
+
+describe('last used', () => {
+  it('is written when a session is used, at most every few minutes', async () => {
+    const id = newUserId();
+    await db.insert(users).values({ id, email: `${id}@example.test` });
+    const start = new Date();
+    const { token } = await createSession(db, id, start);
+    const lastUsed = async () => (await db.select().from(sessions).where(eq(sessions.sid, hashToken(token))))[0]!.sess.lastUsedAt;
+    await checkSessionToken(db, token, testConfig(), new Date(start.getTime() + 60_000));
+    expect(await lastUsed()).toBe(start.toISOString());
+    const later = new Date(start.getTime() + SESSION_LAST_USED_EVERY_MS + 1);
+    await checkSessionToken(db, token, testConfig(), later);
+    expect(await lastUsed()).toBe(later.toISOString());
   });
 });

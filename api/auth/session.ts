@@ -15,6 +15,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * DAY;
 /** The idle deadline moves forward at most once a day (one write per user per day, not per request). */
 export const SESSION_RENEW_AFTER_MS = DAY;
+/** "Last used" (shown on /account/sessions) is written at most this often per session. */
+export const SESSION_LAST_USED_EVERY_MS = 5 * 60 * 1000;
 /** Absolute lifetime: however active, a session ends 90 days after sign-in. */
 export const SESSION_MAX_AGE_MS = 90 * DAY;
 
@@ -92,13 +94,22 @@ export async function checkSessionToken(db: Db, token: string | undefined, cfg: 
   const user = await applyRole(db, row.user, cfg);
   if (row.user.role === 'admin' && user.role !== 'admin') return null; // applyRole ended the sessions
 
+  const lastUsed = Date.parse(sess.lastUsedAt ?? sess.renewedAt);
+  if (!(now.getTime() - lastUsed < SESSION_LAST_USED_EVERY_MS)) {
+    // jsonb_set touches one field, so a renewal written at the same moment is not undone.
+    await db
+      .update(sessions)
+      .set({ sess: sql`jsonb_set(${sessions.sess}, '{lastUsedAt}', to_jsonb(${now.toISOString()}::text))` })
+      .where(eq(sessions.sid, sid));
+  }
+
   let renew: CheckedSession['renew'] = null;
   if (now.getTime() - new Date(sess.renewedAt).getTime() >= SESSION_RENEW_AFTER_MS) {
     renew = async () => {
       const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, hardEnd));
       await db
         .update(sessions)
-        .set({ expire: expiresAt, sess: { ...sess, renewedAt: now.toISOString() } })
+        .set({ expire: expiresAt, sess: { ...sess, renewedAt: now.toISOString(), lastUsedAt: now.toISOString() } })
         .where(eq(sessions.sid, sid));
       return expiresAt;
     };
