@@ -1,6 +1,6 @@
-import { and, like, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 
 /*
  * A person's own sessions, as /account/sessions shows them. A session is named by the first 16 characters of
@@ -90,3 +90,36 @@ export async function countUserSessions(db: Db, userId: string): Promise<number>
   return rows.length;
 }
 
+
+export interface SignedInViewer {
+  id: string;
+  email: string;
+  sessions: number;
+  lastUsedAt: string;
+}
+
+/**
+ * Viewers with a live session, most recently active first (the 50 latest), for the owner's "end all their
+ * sessions" action on /data-management/security. Admins end their own sessions on /account/sessions.
+ */
+export async function listSignedInViewers(db: Db, now = new Date()): Promise<SignedInViewer[]> {
+  const live = await db.select().from(sessions).where(sql`${sessions.expire} > ${now}`);
+  const byUser = new Map<string, { sessions: number; lastUsedAt: string }>();
+  for (const { sess } of live) {
+    const lastUsed = [sess.lastUsedAt, sess.renewedAt, sess.createdAt].filter(Boolean).sort().pop() ?? '';
+    const seen = byUser.get(sess.userId);
+    byUser.set(sess.userId, {
+      sessions: (seen?.sessions ?? 0) + 1,
+      lastUsedAt: seen && seen.lastUsedAt > lastUsed ? seen.lastUsedAt : lastUsed,
+    });
+  }
+  if (byUser.size === 0) return [];
+  const people = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, [...byUser.keys()]), eq(users.role, 'viewer')));
+  return people
+    .map((person) => ({ ...person, ...byUser.get(person.id)! }))
+    .sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt))
+    .slice(0, 50);
+}

@@ -61,8 +61,16 @@ describe('/account/sessions', () => {
     expect((await endSessions(otherViewer, { action: 'end-user', user: me.id })).status).toBe(403);
     expect((await endSessions(null, { action: 'end-others' })).status).toBe(401);
     expect(await signedIn(viewer)).toBe(true);
-    expect((await endSessions(await sessionCookie('admin'), { action: 'end-user', user: me.id })).status).toBe(303);
+    // The owner's button for it: the security page lists the viewer with a form ending every one of their sessions.
+    const admin = await sessionCookie('admin');
+    const securityPage = await (await call('/data-management/security', { cookie: admin })).text();
+    const row = securityPage.match(new RegExp(`<li[^>]*data-viewer="${me.id}"[^>]*>([\\s\\S]*?)</li>`))?.[1] ?? '';
+    expect(row).toContain(email);
+    expect(row).toMatch(/name="action" value="end-user"/);
+    expect(row).toContain(`name="user" value="${me.id}"`);
+    expect((await endSessions(admin, { action: 'end-user', user: me.id })).status).toBe(303);
     expect(await signedIn(viewer)).toBe(false);
+    expect(await (await call('/data-management/security', { cookie: admin })).text()).not.toContain(`data-viewer="${me.id}"`);
   });
 
   it('sends visitors to sign in', async () => {
