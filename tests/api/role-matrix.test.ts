@@ -211,6 +211,136 @@ describe('writes', () => {
   });
 });
 
+/**
+ * Metrics, their points and access tokens (issue 14). The keys and names carry `run`, so a refused write is
+ * checked against this file's own rows only. Every endpoint here calls requireAdmin before it looks up the
+ * metric, so a viewer gets 403 (not the 404 an invisible metric gives a GET).
+ */
+describe('metrics, points and access tokens', () => {
+  const crossSite = { Origin: 'https://elsewhere.example' };
+  type Method = 'POST' | 'PATCH' | 'DELETE';
+
+  /** Visitor 401, viewer 403, the admin from another site 403; then what they would touch is unchanged. */
+  async function refusedByAllButTheAdmin(path: string, method: Method, body: unknown, touched: () => Promise<unknown>) {
+    const before = await touched();
+    expect((await call(path, { method, body })).status, `visitor ${method} ${path}`).toBe(401);
+    expect((await call(path, { method, body, cookie: viewer })).status, `viewer ${method} ${path}`).toBe(403);
+    expect((await call(path, { method, body, cookie: admin, headers: crossSite })).status, `other site ${method} ${path}`).toBe(403);
+    expect(await touched()).toEqual(before);
+  }
+
+  let serial = 0;
+  async function newMetric(): Promise<string> {
+    const key = `matrix-${run}-${++serial}`;
+    const response = await call('/api/metrics', { method: 'POST', cookie: admin, body: { key, name: `Matrix metric ${key}` } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return key;
+  }
+  /** The metric as the admin sees it (with its point count), or null once it is gone. */
+  const metricRow = async (key: string) => {
+    const response = await call(`/api/metrics/${key}`, { cookie: admin });
+    return response.status === 404 ? null : await response.json();
+  };
+  const pointsOf = async (key: string) =>
+    ((await getJson(`/api/metrics/${key}/points?limit=1000`, admin)) as { points: Array<{ id: number; value: number }>; total: number });
+  async function newPoint(key: string): Promise<number> {
+    const imported = await call(`/api/metrics/${key}/points/import`, { method: 'POST', cookie: admin, body: [{ at: '2026-03-03', value: 7 }] });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    return (await pointsOf(key)).points[0]!.id;
+  }
+  const tokenRows = async (match: (row: { id: number; name: string }) => boolean) =>
+    ((await getJson('/api/tokens', admin)) as Array<{ id: number; name: string }>).filter(match);
+
+  it('GET /api/tokens and a metric\'s point list are the admin\'s alone: visitors get 401, viewers 403', async () => {
+    const key = await newMetric();
+    for (const path of ['/api/tokens', `/api/metrics/${key}/points`]) {
+      expect((await call(path)).status, path).toBe(401);
+      expect((await call(path, { cookie: viewer })).status, path).toBe(403);
+      expect((await call(path, { cookie: admin })).status, path).toBe(200);
+    }
+  });
+
+  it('POST /api/metrics: visitors get 401, viewers 403, another origin 403, and no metric appears; the admin creates it', async () => {
+    const key = `matrix-${run}-new`;
+    const body = { key, name: `Matrix metric ${key}` };
+    await refusedByAllButTheAdmin('/api/metrics', 'POST', body, () => metricRow(key));
+    expect(await metricRow(key)).toBeNull();
+    expect((await call('/api/metrics', { method: 'POST', body, cookie: admin })).status).toBe(201);
+    expect(await metricRow(key)).toMatchObject({ key, name: body.name });
+  });
+
+  it('PATCH /api/metrics/{key}: refused for visitors (401), viewers (403) and other origins (403) without renaming; the admin renames', async () => {
+    const key = await newMetric();
+    const path = `/api/metrics/${key}`;
+    await refusedByAllButTheAdmin(path, 'PATCH', { name: 'Renamed by a refused write' }, () => metricRow(key));
+    const response = await call(path, { method: 'PATCH', body: { name: `Renamed ${run}` }, cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await metricRow(key)).toMatchObject({ name: `Renamed ${run}` });
+  });
+
+  it('DELETE /api/metrics/{key}: refused for visitors, viewers and other origins, and the metric and its point stay; the admin deletes', async () => {
+    const key = await newMetric();
+    await newPoint(key);
+    const path = `/api/metrics/${key}`;
+    await refusedByAllButTheAdmin(path, 'DELETE', undefined, async () => [await metricRow(key), await pointsOf(key)]);
+    const response = await call(path, { method: 'DELETE', cookie: admin });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ key, deletedPoints: 1 });
+  });
+
+  it('POST /api/metrics/{key}/points/import: refused for visitors, viewers and other origins, and no point is written; the admin imports', async () => {
+    const key = await newMetric();
+    const path = `/api/metrics/${key}/points/import`;
+    const body = [{ at: '2026-04-04', value: 3 }];
+    await refusedByAllButTheAdmin(path, 'POST', body, () => pointsOf(key));
+    expect((await pointsOf(key)).total).toBe(0);
+    const response = await call(path, { method: 'POST', body, cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await pointsOf(key)).total).toBe(1);
+  });
+
+  it('PATCH /api/metrics/{key}/points/{id}: refused for visitors, viewers and other origins, and the value stays; the admin edits', async () => {
+    const key = await newMetric();
+    const id = await newPoint(key);
+    const path = `/api/metrics/${key}/points/${id}`;
+    await refusedByAllButTheAdmin(path, 'PATCH', { value: 99 }, () => pointsOf(key));
+    const response = await call(path, { method: 'PATCH', body: { value: 8 }, cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await pointsOf(key)).points.find((point) => point.id === id)?.value).toBe(8);
+  });
+
+  it('DELETE /api/metrics/{key}/points/{id}: refused for visitors, viewers and other origins, and the point stays; the admin deletes', async () => {
+    const key = await newMetric();
+    const id = await newPoint(key);
+    const path = `/api/metrics/${key}/points/${id}`;
+    await refusedByAllButTheAdmin(path, 'DELETE', undefined, () => pointsOf(key));
+    expect((await call(path, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await pointsOf(key)).total).toBe(0);
+  });
+
+  it('POST /api/tokens: visitors get 401, viewers 403, another origin 403, and no token is made; the admin gets one, shown once', async () => {
+    const name = `Matrix token ${run} new`;
+    await refusedByAllButTheAdmin('/api/tokens', 'POST', { name }, () => tokenRows((row) => row.name === name));
+    expect(await tokenRows((row) => row.name === name)).toEqual([]);
+    const response = await call('/api/tokens', { method: 'POST', body: { name }, cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect((await response.json()).token).toMatch(/^pat_/);
+    expect(await tokenRows((row) => row.name === name)).toHaveLength(1);
+  });
+
+  it('DELETE /api/tokens/{id}: visitors get 401, viewers 403, another origin 403, and the token stays live; the admin revokes it', async () => {
+    const created = await call('/api/tokens', { method: 'POST', body: { name: `Matrix token ${run} revoke` }, cookie: admin });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const path = `/api/tokens/${id}`;
+    await refusedByAllButTheAdmin(path, 'DELETE', undefined, () => tokenRows((row) => row.id === id));
+    expect(await tokenRows((row) => row.id === id)).toMatchObject([{ revokedAt: null }]);
+    const response = await call(path, { method: 'DELETE', cookie: admin });
+    expect(response.status).toBe(200);
+    expect((await response.json()).revokedAt).not.toBeNull();
+  });
+});
+
 describe('sign-in and sign-out doors', () => {
   const signedIn = async (cookie: string) => (await call('/api/auth/user', { cookie })).status === 200;
   const crossSite = { Origin: 'https://evil.example' };
