@@ -36,7 +36,9 @@ let stopped = false;
 async function push(): Promise<void> {
   if (stopped) return;
   try {
-    await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme() });
+    const saved = await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme() });
+    // Read to the end: an unread (compressed) answer keeps its request open in Chrome, so the page never goes idle.
+    await saved.text();
     mark('true');
   } catch (error) {
     // Signed out meanwhile: stop. Anything else: leave it 'dirty' for the next page to retry.
