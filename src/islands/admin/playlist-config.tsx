@@ -91,7 +91,7 @@ export function PlaylistCoverage({ items }: { items: readonly PlaylistRow[] }) {
   const both = (mood: string, activity: string) => items.filter((item) => item.moods.includes(mood) && item.activities.includes(activity)).length;
   const over = MOODS.some((mood) => ACTIVITIES.some((activity) => both(mood.value, activity.value) > MAX_PLAYLISTS));
   return (
-    <section className="card mb-6 overflow-x-auto p-5 sm:p-6" aria-labelledby="coverage-heading">
+    <section className="card relative mb-6 overflow-x-auto p-5 sm:p-6" aria-labelledby="coverage-heading">
       <h2 id="coverage-heading" className="text-lg font-bold">
         What the mood matcher can show
       </h2>

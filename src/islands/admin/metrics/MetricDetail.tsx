@@ -205,7 +205,7 @@ export default function MetricDetail({ metric: initial, zone, today, points: fir
                         </span>
                         {point.note && <span className="text-sm break-words">{point.note}</span>}
                       </div>
-                      <div className="flex shrink-0 gap-2">
+                      <div className="flex flex-wrap gap-2">
                         <button type="button" className="btn-ghost min-h-9 px-3 py-1" aria-label={`Edit the point of ${ownerDate(point.at, zone, true)}`} onClick={() => setEditing(point.id)}>
                           Edit
                         </button>

@@ -83,7 +83,7 @@ export default function MetricsAdmin({ metrics: initial, zone }: Props) {
         {metrics.length === 0 ? (
           <p className="text-muted">No metrics yet. Add one to start logging data points.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm" data-list="metrics">
               <caption className="sr-only">Metrics, with their settings, point counts and latest point</caption>
               <thead className="text-xs text-muted">
