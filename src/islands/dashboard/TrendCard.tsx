@@ -77,13 +77,15 @@ export default function TrendCard({ trend: yearly, annotate }: Props) {
         </p>
       ) : null}
       <TrendChart trend={trend} annotations={annotations} highlight={highlight} />
+      {/* One row of fixed height, scrolling sideways, whatever the number of events: every card (and the section
+          around them) keeps the height its placeholder had, so nothing below jumps when the events arrive. */}
       {annotations.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={`Events on ${yearly.name}`} data-trend-events>
+        <ul className="trend-events flex gap-1.5 overflow-x-auto" aria-label={`Events on ${yearly.name}`} data-trend-events>
           {annotations.map((annotation) => (
             <li key={annotation.id}>
               <button
                 type="button"
-                className="chip max-w-full text-left text-xs"
+                className="chip whitespace-nowrap text-left text-xs"
                 aria-pressed={highlight === annotation.index}
                 onFocus={() => setHighlight(annotation.index)}
                 onBlur={() => setHighlight(null)}
@@ -98,7 +100,9 @@ export default function TrendCard({ trend: yearly, annotate }: Props) {
             </li>
           ))}
         </ul>
-      ) : null}
+      ) : (
+        <div className="trend-events" aria-hidden="true" />
+      )}
       {yearly.change ? <p className="text-sm font-medium">{yearly.change}</p> : null}
       <table className="sr-only">
         <caption>

@@ -19,6 +19,8 @@ export default function TrendsCarousel() {
     return (
       <div role="status">
         <span className="sr-only">Loading trends…</span>
+        {/* Where the events switch will be, so the cards below do not move when it arrives. */}
+        <div className="mb-3 h-6" aria-hidden="true" />
         <HorizontalScroller label="Yearly trends" busy>
           {Array.from({ length: SKELETONS.trends }, (_, index) => (
             <li key={index} className="card trend-card flex flex-col gap-3 p-5" data-skeleton="trend" aria-hidden="true">
