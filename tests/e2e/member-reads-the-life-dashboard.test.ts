@@ -278,9 +278,11 @@ describe('a signed-in member reads the life dashboard', () => {
       expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(trend.name);
       const text = await card.textContent();
       for (const part of [trend.unit, trend.description, trend.change ?? '']) expect(text).toContain(part);
-      const rows = card.locator('table tr');
+      // One row per period (a header row and an Events column join when timeline events fall in the range).
+      const rows = card.locator('table tbody tr');
       expect(await rows.count()).toBe(trend.data.length);
-      expect(await rows.first().textContent()).toBe(`${trend.labels[0]}${trend.data[0]}`);
+      expect(await rows.first().locator('th').textContent()).toBe(trend.labels[0]);
+      expect(await rows.first().locator('td').first().textContent()).toBe(String(trend.data[0]));
       expect(await card.locator('canvas').getAttribute('aria-hidden')).toBe('true');
     }
     // Chart.js has drawn into the first canvas at the card's size.
