@@ -15,6 +15,7 @@ import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { benchServer, SERVER_NODE_FLAGS, serverBenchOptions } from './bench-server.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
+import { ownerCookie } from './owner-session.ts';
 import { freePort, stopProcess } from './processes.ts';
 
 const RUNS = 3;
@@ -202,26 +203,6 @@ export async function startBenchServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Signs in through the owner's one-time link, as the owner would (the link opens a confirmation
- * page whose 'Sign in' button posts the token), and returns the session's Cookie header.
- */
-export async function ownerCookie(link: string): Promise<string> {
-  const { origin, searchParams } = new URL(link);
-  const response = await fetch(new URL('/api/login/owner/redeem', origin), {
-    method: 'POST',
-    headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: searchParams.get('token') ?? '' }).toString(),
-    redirect: 'manual',
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => /^((?:__Host-)?session=[^;]+)/.exec(line)?.[1])
-    .find(Boolean);
-  if (response.status !== 303 || !cookie) throw new Error(`Signing in with the owner link answered ${response.status}`);
-  return cookie;
 }
 
 /** Each figure against its target: '✓' met, '✗' missed, nothing when the page has no target for it. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArchive } from '#api/export/read.ts';
+import { ownerCookie } from '../../scripts/owner-session.ts';
 import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 
 /*
@@ -32,22 +33,7 @@ const written = (output: string) =>
   });
 
 /** Signs in through the owner's one-time link the server printed at start, as the owner would. */
-async function ownerCookie(): Promise<string> {
-  const link = /^Owner sign-in: (\S+)$/m.exec(server!.output())![1]!;
-  const { origin, searchParams } = new URL(link);
-  const response = await fetch(new URL('/api/login/owner/redeem', origin), {
-    method: 'POST',
-    headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: searchParams.get('token') ?? '' }).toString(),
-    redirect: 'manual',
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => /^((?:__Host-)?session=[^;]+)/.exec(line)?.[1])
-    .find(Boolean);
-  expect(cookie, `sign-in answered ${response.status}`).toBeTruthy();
-  return cookie!;
-}
+const ownerSession = () => ownerCookie(/^Owner sign-in: (\S+)$/m.exec(server!.output())![1]!);
 
 describe('scheduled backups in a running server', () => {
   it('writes a backup every BACKUP_EVERY, keeps only the newest BACKUP_KEEP, and the admin page names the last', async () => {
@@ -58,7 +44,7 @@ describe('scheduled backups in a running server', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     // The admin page names the newest backup's time and size.
     const page = await (
-      await fetch(new URL('/data-management/export', server!.baseUrl), { headers: { Cookie: await ownerCookie() } })
+      await fetch(new URL('/data-management/export', server!.baseUrl), { headers: { Cookie: await ownerSession() } })
     ).text();
     expect(page).toMatch(/Last backup: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, [\d.]+ [KM]B\./);
     // Stopping waits for a backup under way, so what is on disk is final.
