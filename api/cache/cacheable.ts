@@ -1,7 +1,9 @@
 /*
  * Which requests the visitor cache may answer, and what part of a request picks the answer.
  * Only reads by someone without a session: the same bytes for everyone asking the same thing.
+ * Images are the exception: their bytes never depend on who asks, so a signed-in person gets them too.
  */
+import { IMAGE_WIDTHS } from '../services/image-widths.ts';
 
 const ID = '[1-9][0-9]{0,11}';
 
@@ -11,6 +13,11 @@ const PAGES = new RegExp(`^/(?:public-projects(?:/${ID})?|projects(?:/${ID})?|po
 const DOCUMENTS = new RegExp(
   `^/(?:api/public/projects(?:/${ID})?|api/projects(?:/${ID}(?:/gallery)?)?|sitemap\\.xml|robots\\.txt)$`,
 );
+
+/** A stored image (keys are random and never change content: only a delete invalidates one). */
+const IMAGE = /^\/api\/images\/[a-z0-9]{10,64}$/;
+/** The only queries an image answer is kept for: none, or one variant width pages ask for (`?w=480`). */
+const IMAGE_QUERIES = new Set(['', ...IMAGE_WIDTHS.map((width) => `w=${width}`)]);
 
 /** Any session cookie (plain or __Host-) means a person who may see something else: never cached. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
@@ -42,6 +49,8 @@ export const CACHED_LOCALES = new Set([
 export interface CacheableRequest {
   /** The path without query: what invalidations name. */
   path: string;
+  /** What a miss is rendered from: the path, plus the query for an image's width. */
+  url: string;
   /** The path plus what else selects the bytes (locale, the origin links are made with). */
   key: string;
   /** The Accept-Language the page is rendered with (pages only). */
@@ -73,10 +82,15 @@ export function cacheableRequest(
   siteUrlSet: boolean,
 ): CacheableRequest | null {
   if ((method !== 'GET' && method !== 'HEAD') || !url) return null;
-  if (headers.cookie && SESSION_COOKIE.test(headers.cookie)) return null;
   const q = url.indexOf('?');
-  // No cached page reads its query string: /public-projects?x=1 is /public-projects.
   const path = q < 0 ? url : url.slice(0, q);
+  if (IMAGE.test(path)) {
+    // Other widths (rare, hand-written) go to the database each time, so no one fills the cache with copies.
+    const query = q < 0 ? '' : url.slice(q + 1);
+    return IMAGE_QUERIES.has(query) ? { path, url: query ? `${path}?${query}` : path, key: `${path}\n${query}`, locale: null } : null;
+  }
+  if (headers.cookie && SESSION_COOKIE.test(headers.cookie)) return null;
+  // No cached page reads its query string: /public-projects?x=1 is /public-projects.
   let locale: string | null = null;
   if (PAGES.test(path)) {
     locale = requestLocale(headers['accept-language']);
@@ -88,5 +102,5 @@ export function cacheableRequest(
   const origin = siteUrlSet
     ? ''
     : `${headers['x-forwarded-proto'] ?? ''}|${headers['x-forwarded-host'] ?? ''}|${headers.host ?? ''}`;
-  return { path, key: `${path}\n${locale ?? ''}\n${origin}`, locale };
+  return { path, url: path, key: `${path}\n${locale ?? ''}\n${origin}`, locale };
 }

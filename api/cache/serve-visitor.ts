@@ -54,7 +54,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     else cache.invalidatePaths(invalidation.paths);
   });
 
-  function render(req: IncomingMessage, path: string, locale: string | null): Promise<Rendered> {
+  function render(req: IncomingMessage, url: string, locale: string | null): Promise<Rendered> {
     const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
     if (req.headers.host) headers.host = req.headers.host;
     if (locale) headers['accept-language'] = locale;
@@ -63,7 +63,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
       if (typeof value === 'string') headers[name] = value;
     }
     return new Promise((resolve, reject) => {
-      const request = http.request({ host, port, path, method: 'GET', headers, agent }, (response) => {
+      const request = http.request({ host, port, path: url, method: 'GET', headers, agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -145,7 +145,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
         return true;
       }
       cache
-        .get(target.key, target.path, () => render(req, target.path, target.locale))
+        .get(target.key, target.path, () => render(req, target.url, target.locale))
         .then(
           (result) => answer(req, res, result, visit),
           (error: unknown) => {

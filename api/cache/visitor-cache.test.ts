@@ -92,6 +92,23 @@ describe('the visitor cache', () => {
     expect(answer.variants.identity.body.toString()).toContain('yesterday');
   });
 
+  it('keeps an image as it came: one copy of its bytes, its own Cache-Control, an ETag', async () => {
+    const webp = Buffer.alloc(4096, 7);
+    const answer = stored(
+      await cache().get('/api/images/k\n', '/api/images/k', async () => ({
+        status: 200,
+        headers: { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' },
+        body: webp,
+      })),
+    );
+    expect(answer.variants.br.body).toBe(webp);
+    expect(answer.variants.br.headers['content-encoding']).toBeUndefined();
+    expect(answer.variants.gzip.etag).toBe(answer.variants.identity.etag);
+    expect(answer.variants.identity.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.variants.identity.headers['vary']).toBeUndefined();
+    expect(answer.bytes).toBeLessThan(webp.byteLength * 2);
+  });
+
   it('stays within its byte bound, dropping the least recently read first', async () => {
     const one = stored(await cache().get('/x', '/x', async () => page('size'))).bytes;
     const visitor = cache(one * 2 + 10);
@@ -138,6 +155,18 @@ describe('what may be answered from the cache', () => {
     expect(request('/api/projects', {}, 'POST')).toBeNull();
     for (const url of ['/data-management', '/diary', '/api/auth/user', '/api/kpis', '/projects/abc', '/api/login'])
       expect(request(url), url).toBeNull();
+  });
+
+  it('covers images for everyone, each variant width pages ask for apart, other queries never', () => {
+    const image = '/api/images/abcdefghijklmnop';
+    expect(request(image)).toMatchObject({ path: image, url: image, locale: null });
+    expect(request(`${image}?w=480`)).toMatchObject({ path: image, url: `${image}?w=480` });
+    expect(request(`${image}?w=480`)?.key).not.toBe(request(image)?.key);
+    // The bytes do not depend on who asks, nor on the language or origin.
+    expect(request(image, { cookie: 'session=abc', 'accept-language': 'sw-KE' })?.key).toBe(request(image)?.key);
+    for (const url of [`${image}?w=481`, `${image}?w=480&x=1`, '/api/images/short', '/api/images/UPPERCASE123'])
+      expect(request(url), url).toBeNull();
+    expect(request(image, {}, 'DELETE')).toBeNull();
   });
 
   it('keys pages by locale from a short list; other locales are rendered each time', () => {

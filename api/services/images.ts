@@ -3,6 +3,7 @@ import { and, asc, eq, gte, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { images } from '../db/schema.ts';
+import { IMAGE_WIDTHS } from './image-widths.ts';
 
 /*
  * The image store shared by uploads and the seed. Every image is decoded and re-encoded as WebP:
@@ -14,8 +15,7 @@ import { images } from '../db/schema.ts';
 // 50 MB by default, would never be hit and only keeps the server's memory up after the seed.
 sharp.cache(false);
 
-/** Widths of the responsive variants; each is made only when smaller than the full image. */
-export const IMAGE_WIDTHS: readonly number[] = [480, 720, 960, 1600];
+export { IMAGE_WIDTHS };
 
 /** Longest side of the stored full image: sharp on a retina screen, yet a few hundred KB as WebP. */
 export const MAX_SIDE = 2560;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFrom } from '../support/sign-in.ts';
 import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
@@ -6,7 +7,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throw
 /*
  * Two real server processes on one PostgreSQL database of this file's own (a throwaway cluster, so the
  * outage below stops nothing anyone else uses). A write through one process must reach the other's
- * cached visitor pages through LISTEN/NOTIFY; while the database is down, cached pages keep being served
+ * cached visitor pages through LISTEN/NOTIFY; while the database is down, cached pages and images keep being served
  * and everything else answers 503, and the server recovers by itself when the database returns.
  * PostgreSQL pass only: the embedded database has one process and no outage to speak of.
  */
@@ -70,15 +71,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     const cached = await visit(a, '/public-projects');
     expect(cached.status).toBe(200);
     const cachedBody = await cached.text();
+    // A picture, read once by a visitor: images are served from the cache too.
+    const image = await uploadPicture(a, owner);
+    const imageBytes = new Uint8Array(await (await visit(a, `${image}?w=480`)).arrayBuffer());
 
     cluster!.stop();
     try {
       const page = await visit(a, '/public-projects');
       expect(page.status).toBe(200);
       expect(await page.text()).toBe(cachedBody);
+      const picture = await visit(a, `${image}?w=480`);
+      expect(picture.status).toBe(200);
+      expect(new Uint8Array(await picture.arrayBuffer())).toEqual(imageBytes);
 
-      // Uncached: the owner's API read and a signed-in page both need the database.
-      for (const path of ['/api/projects', '/data-management']) {
+      // Uncached: the owner's API read, a signed-in page and the picture's full size all need the database.
+      for (const path of ['/api/projects', '/data-management', image]) {
         const response = await visit(a, path, { Cookie: owner });
         expect(response.status, path).toBe(503);
         expect(response.headers.get('retry-after'), path).toMatch(/^\d+$/);
@@ -113,6 +120,21 @@ const newProject = (name: string) => ({
   startDate: '2026-01-05',
   endDate: '2026-03-01',
 });
+
+/** Uploads a small PNG through the owner's upload route; returns its /api/images/ address. */
+async function uploadPicture(server: ExtraServer, owner: string): Promise<string> {
+  const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#336699' } }).png().toBuffer();
+  const form = new FormData();
+  form.set('image', new Blob([png as BlobPart], { type: 'image/png' }), 'outage.png');
+  const response = await fetch(new URL('/api/upload-image', server.baseUrl), {
+    method: 'POST',
+    headers: { Origin: server.baseUrl, Cookie: owner },
+    body: form,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 201) throw new Error(`The upload answered ${response.status}`);
+  return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
 
 /** Spends the owner link the server printed at start-up, as the sign-in page's button would. */
 async function signInOwner(server: ExtraServer): Promise<string> {

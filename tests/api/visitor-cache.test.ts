@@ -208,6 +208,36 @@ describe('what a cached answer is', () => {
     }
   });
 
+  it('serves images from the cache to everyone, as they are, with validators', async () => {
+    const projects = (await (await visitor('/api/public/projects')).json()) as Array<{ imageUrl: string | null }>;
+    const image = projects.map((p) => p.imageUrl).find((url) => url?.startsWith('/api/images/'));
+    expect(image, 'a seeded project with a stored image').toBeTruthy();
+    for (const url of [image!, `${image}?w=480`]) {
+      const first = await visitor(url, { 'Accept-Encoding': 'gzip, br' });
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      // An ETag marks an answer from the cache (the image route sets none).
+      const again = await visitor(url, { 'Accept-Encoding': 'gzip, br' });
+      expect(again.status, url).toBe(200);
+      expect(again.headers.get('etag'), url).toBeTruthy();
+      expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
+      // WebP is not compressed again; the answer keeps the route's headers.
+      expect(again.headers.get('content-encoding'), url).toBeNull();
+      expect(again.headers.get('content-type'), url).toBe('image/webp');
+      expect(again.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+      expect(again.headers.get('content-security-policy'), url).toBe("default-src 'none'; sandbox");
+      const head = await visitor(url, {}, 'HEAD');
+      expect(head.headers.get('content-length'), url).toBe(String(bytes.byteLength));
+      expect(head.headers.get('etag'), url).toBe(again.headers.get('etag'));
+      expect((await visitor(url, { 'If-None-Match': again.headers.get('etag')! })).status, url).toBe(304);
+      // The bytes are the same for a signed-in owner: the cache answers them too.
+      expect((await call(url, { cookie: admin })).headers.get('etag'), url).toBe(again.headers.get('etag'));
+      expect((await call(url, { cookie: admin })).headers.getSetCookie(), url).toEqual([]);
+    }
+    // A width no page asks for is read from the database each time (no copy per made-up width).
+    expect((await visitor(`${image}?w=481`)).status).toBe(200);
+    expect((await visitor(`${image}?w=481`)).headers.get('etag')).toBeNull();
+  });
+
   it('serves the same page to every query string (pages read none)', async () => {
     const plain = await visitor('/public-projects');
     const tagged = await visitor('/public-projects?utm_source=mail');
