@@ -32,16 +32,19 @@ export type Aggregation = (typeof AGGREGATIONS)[number];
 /** Most points one request may carry (bearer endpoint and admin import alike). */
 export const MAX_POINTS_PER_BATCH = 1000;
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/**
+ * Every string a write carries starts here: PostgreSQL refuses the NUL character in text and JSON columns
+ * (it would be a 500 after the request was accepted), so it is a 400 naming the field instead.
+ */
+const string = () => z.string().refine((value) => !value.includes('\0'), 'must not contain the NUL character (\\u0000)');
+const text = (max: number) => string().trim().max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'is required');
-const hexColor = z
-  .string()
+const hexColor = string()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6fffe9');
 
 /** Lowercase letters, digits and dashes: safe in URLs, shortcuts and shell scripts. */
-export const metricKey = z
-  .string()
+export const metricKey = string()
   .trim()
   .regex(
     /^[a-z0-9][a-z0-9-]{0,39}$/,
@@ -83,8 +86,7 @@ export const metricUpdate = z
  * noon of that day in the owner's time zone; a time without an offset is the owner's local time.
  */
 export const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-export const isoInstant = z
-  .string()
+export const isoInstant = string()
   .trim()
   .refine(
     (value) =>
@@ -128,8 +130,7 @@ const optionalText = (max: number) => text(max).nullish();
 const list = z.array(required(60)).max(50, 'must have at most 50 items');
 
 /** yyyy-mm-dd, or empty / null for "no date". */
-const isoDate = z
-  .string()
+const isoDate = string()
   .trim()
   .refine(
     (value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
@@ -137,8 +138,7 @@ const isoDate = z
   );
 
 /** A web address a browser may open: http(s) only, so never javascript: or data:. */
-export const webUrl = z
-  .string()
+export const webUrl = string()
   .trim()
   .max(2048)
   .refine((value) => {
@@ -153,8 +153,7 @@ export const webUrl = z
 const clearableUrl = z.union([webUrl, z.literal(''), z.null()]).transform((value) => value || null);
 
 /** An image address: one of ours, an http(s) address, or a data: URL to be stored by the API. */
-export const imageAddress = z
-  .string()
+export const imageAddress = string()
   .trim()
   .refine(
     (value) => value.startsWith('/api/images/') || value.startsWith('data:image/') || webUrl.safeParse(value).success,
@@ -261,7 +260,10 @@ export const timelineCreate = z
   .strict();
 export const timelineUpdate = timelineCreate.partial().strict();
 
-const metadata = z.record(z.string().max(60), z.unknown());
+/** Free-form JSON; its strings go into a jsonb column, which refuses NUL just like text. */
+const metadata = z
+  .record(string().max(60), z.unknown())
+  .refine((value) => !JSON.stringify(value).includes('\\u0000'), 'must not contain the NUL character (\\u0000)');
 
 export const activityCreate = z
   .object({
@@ -276,7 +278,7 @@ export const activityCreate = z
 export const activityUpdate = activityCreate.partial().strict();
 
 export const NOW_ITEM_TYPES = ['spotify', 'reading'] as const;
-const clockTime = (example: string) => z.string().regex(/^\d{1,3}:\d{2}$/, `must be a time like ${example}`);
+const clockTime = (example: string) => string().regex(/^\d{1,3}:\d{2}$/, `must be a time like ${example}`);
 
 export const nowItemCreate = z
   .object({
@@ -301,8 +303,7 @@ export const nowItemUpdate = nowItemCreate.partial().strict();
 
 export const playlistCreate = z
   .object({
-    id: z
-      .string()
+    id: string()
       .trim()
       .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Spotify playlist id'),
     name: required(160),
@@ -383,8 +384,7 @@ export const SECURITY_EVENT_KINDS = [
 ] as const;
 export const SECURITY_OUTCOMES = ['success', 'refused'] as const;
 
-const dayFilter = z
-  .string()
+const dayFilter = string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (yyyy-mm-dd)')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
 
@@ -404,7 +404,7 @@ export const securityLogFilter = z
  * objects accept fields added by newer browsers (the library reads only what it knows), but every field
  * the server relies on is checked here, so a malformed body is a 400 naming it, never a library crash. */
 
-const base64url = z.string().min(1, 'is required').max(16_384, 'is too long').regex(/^[A-Za-z0-9_-]+$/, 'must be base64url');
+const base64url = string().min(1, 'is required').max(16_384, 'is too long').regex(/^[A-Za-z0-9_-]+$/, 'must be base64url');
 const publicKeyType = z.literal('public-key', { error: "must be 'public-key'" });
 
 export const passkeyRegistrationResponse = z.looseObject({
@@ -414,9 +414,9 @@ export const passkeyRegistrationResponse = z.looseObject({
   response: z.looseObject({
     clientDataJSON: base64url,
     attestationObject: base64url,
-    transports: z.array(z.string().max(40)).max(10).optional(),
+    transports: z.array(string().max(40)).max(10).optional(),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults: z.record(string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 
@@ -430,7 +430,7 @@ export const passkeyAuthenticationResponse = z.looseObject({
     signature: base64url,
     userHandle: base64url.optional(),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults: z.record(string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 
@@ -451,7 +451,7 @@ export const passkeySignIn = z.object({ response: passkeyAuthenticationResponse 
 /** Test switch (ALLOW_TEST_SWITCHES): one orphaned-image sweep pass over one image, with the clock moved on. */
 export const imageSweepSwitch = z
   .object({
-    key: z.string().regex(/^[a-z0-9]{10,64}$/, 'must be an image key'),
+    key: string().regex(/^[a-z0-9]{10,64}$/, 'must be an image key'),
     hoursLater: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(24 * 365, 'must be at most a year'),
   })
   .strict();
@@ -460,9 +460,9 @@ export const imageSweepSwitch = z
 export const sessionEnd = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('end'), session: z.string().regex(/^[0-9a-f]{16}$/, 'must be a session name') }).strict(),
+    z.object({ action: z.literal('end'), session: string().regex(/^[0-9a-f]{16}$/, 'must be a session name') }).strict(),
     z.object({ action: z.literal('end-others') }).strict(),
-    z.object({ action: z.literal('end-user'), user: z.string().min(1, 'is required').max(100, 'must be at most 100 characters') }).strict(),
+    z.object({ action: z.literal('end-user'), user: string().min(1, 'is required').max(100, 'must be at most 100 characters') }).strict(),
   ],
   { error: 'must be end, end-others or end-user' },
 );

@@ -152,3 +152,63 @@ describe('KPIs, timeline and the rest', () => {
     expect(response.headers.get('content-type')).toContain('application/json');
   });
 });
+
+/** PostgreSQL refuses NUL in text and jsonb: the shapes refuse it first, so it is a 400 naming the field, not a 500. */
+describe('a NUL character in a text field', () => {
+  const NUL = '\u0000';
+  const cases: Array<[string, string, Record<string, unknown>, string]> = [
+    ['project name', '/api/projects', { ...project, name: `a${NUL}b` }, 'name'],
+    ['project tag', '/api/projects', { ...project, tags: ['ok', `a${NUL}`] }, 'tags.1'],
+    ['KPI name', '/api/kpis', { ...kpi, name: `K${NUL}` }, 'name'],
+    ['timeline title', '/api/timeline', { ...event, title: `T${NUL}` }, 'title'],
+    ['trend label', '/api/trends', { name: 'T', data: [1], labels: [`a${NUL}`], color: '#6fffe9', unit: '', description: '' }, 'labels.0'],
+    ['now item title', '/api/now', { type: 'reading', title: `x${NUL}`, progress: 0 }, 'title'],
+    ['activity metadata', '/api/current-activity', { type: 'focus', title: 'x', progress: 0, metadata: { where: `a${NUL}b` } }, 'metadata'],
+    ['playlist name', '/api/playlists', { id: 'Nul123', name: `x${NUL}`, tracksTotal: 1, spotifyUrl: 'https://open.spotify.com/playlist/Nul123', moods: ['focused'], activities: ['work'] }, 'name'],
+    ['project address', '/api/projects', { ...project, url: `https://example.com/${NUL}` }, 'url'],
+  ];
+  it.each(cases)('in a %s is a 400 naming the field, and writes nothing', async (label, path, body, field) => {
+    const marker = `nul ${label} ${Date.now()}`;
+    const markerField = path === '/api/kpis' ? 'tooltip' : 'description';
+    const response = await call(path, { method: 'POST', body: { ...body, [markerField]: marker }, cookie: admin });
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.field).toBe(field);
+    expect(answer.error).toContain('NUL');
+    expect(await written(path, marker)).toBe(false);
+  });
+
+  it('in a token’s name, a metric’s name or a point’s note is a 400, and writes nothing', async () => {
+    const marker = `nul token ${Date.now()}`;
+    const token = await call('/api/tokens', { method: 'POST', body: { name: `${marker}${NUL}` }, cookie: admin });
+    expect(token.status).toBe(400);
+    expect((await token.json()).field).toBe('name');
+    expect(await written('/api/tokens', marker)).toBe(false);
+
+    const key = `nul-${Date.now()}`;
+    const metric = await call('/api/metrics', { method: 'POST', body: { key, name: `M${NUL}` }, cookie: admin });
+    expect(metric.status).toBe(400);
+    expect((await metric.json()).field).toBe('name');
+    expect((await call(`/api/metrics/${key}`, { cookie: admin })).status).toBe(404);
+
+    expect((await call('/api/metrics', { method: 'POST', body: { key, name: 'Nul notes' }, cookie: admin })).status).toBe(201);
+    const imported = await call(`/api/metrics/${key}/points/import`, {
+      method: 'POST',
+      cookie: admin,
+      body: [{ at: '2026-01-01', value: 1, note: 'fine' }, { at: '2026-01-02', value: 2, note: `bad${NUL}` }],
+    });
+    expect(imported.status).toBe(400);
+    expect(await imported.json()).toMatchObject({ field: 'points[1].note', row: 1 });
+    expect((await getJson(`/api/metrics/${key}/points?limit=1`, admin)).total).toBe(0);
+    await call(`/api/metrics/${key}`, { method: 'DELETE', cookie: admin });
+  });
+
+  it('in a change to a project is a 400 and changes nothing', async () => {
+    const created = await (await call('/api/projects', { method: 'POST', body: { ...project, name: `nul patch ${Date.now()}` }, cookie: admin })).json();
+    const response = await call(`/api/projects/${created.id}`, { method: 'PATCH', body: { description: `x${NUL}` }, cookie: admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).field).toBe('description');
+    expect((await getJson(`/api/projects/${created.id}`)).description).toBe(project.description);
+    await call(`/api/projects/${created.id}`, { method: 'DELETE', cookie: admin });
+  });
+});
