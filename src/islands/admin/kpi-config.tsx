@@ -6,15 +6,13 @@ import { ColorField } from './ColorField.tsx';
 import type { EntityConfig } from './EntityPanel.tsx';
 import type { FieldsProps } from './EntityForm.tsx';
 import { Field } from './Field.tsx';
-import { KPI_ICON_NAMES } from '#domain/vocabulary.ts';
-import { isKnownKpiIcon, kpiIcon } from '#src/islands/kpi-icons.ts';
+import { IconField } from './IconField.tsx';
+import { kpiIcon } from '#src/islands/kpi-icons.ts';
 import { IconTile, Swatch } from './marks.tsx';
 
 export type KpiItem = Omit<typeof kpis.$inferSelect, 'updatedAt'>;
 
 function KpiFields({ draft, set, errors, items }: FieldsProps<KpiDraft> & { items: readonly KpiItem[] }) {
-  const { Icon } = kpiIcon(draft.icon);
-  const icons: readonly string[] = isKnownKpiIcon(draft.icon) ? KPI_ICON_NAMES : [...KPI_ICON_NAMES, draft.icon];
   return (
     <>
       <Field label="Name" required error={errors.name}>
@@ -27,22 +25,7 @@ function KpiFields({ draft, set, errors, items }: FieldsProps<KpiDraft> & { item
         {(control) => <input {...control} className="field" value={draft.unit} onChange={(e) => set('unit', e.target.value)} autoComplete="off" />}
       </Field>
       <CategoryField value={draft.category} onChange={(value) => set('category', value)} error={errors.category} suggestions={items.map((kpi) => kpi.category)} />
-      <Field label="Icon" required error={errors.icon}>
-        {(control) => (
-          <div className="flex items-center gap-2">
-            <span data-icon-preview={draft.icon}>
-              <IconTile icon={Icon} color={draft.color} />
-            </span>
-            <select {...control} className="field" value={draft.icon} onChange={(e) => set('icon', e.target.value)}>
-              {icons.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </Field>
+      <IconField value={draft.icon} color={draft.color} onChange={(value) => set('icon', value)} error={errors.icon} />
       <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
       <Field label="Change" error={errors.change} hint="Optional caption, e.g. +3 this quarter.">
         {(control) => <input {...control} className="field" value={draft.change} onChange={(e) => set('change', e.target.value)} autoComplete="off" />}

@@ -1,10 +1,8 @@
 import { AGGREGATIONS, VISIBILITIES } from '#domain/shapes.ts';
-import { KPI_ICON_NAMES } from '#domain/vocabulary.ts';
-import { isKnownKpiIcon, kpiIcon } from '#src/islands/kpi-icons.ts';
 import { ColorField } from '../ColorField.tsx';
 import type { FieldsProps } from '../EntityForm.tsx';
 import { Field } from '../Field.tsx';
-import { IconTile } from '../marks.tsx';
+import { IconField } from '../IconField.tsx';
 
 /** A metric as the admin pages get it (dates as the JSON strings they travel as). */
 export interface MetricItem {
@@ -86,8 +84,6 @@ export const VISIBILITY_LABELS: Record<string, string> = {
 };
 
 export function MetricFields({ draft, set, errors, creating }: FieldsProps<MetricDraft> & { creating: boolean }) {
-  const { Icon } = kpiIcon(draft.icon);
-  const icons: readonly string[] = isKnownKpiIcon(draft.icon) ? KPI_ICON_NAMES : [...KPI_ICON_NAMES, draft.icon];
   return (
     <>
       <Field label="Name" required error={errors.name}>
@@ -107,20 +103,7 @@ export function MetricFields({ draft, set, errors, creating }: FieldsProps<Metri
       <Field label="Unit" error={errors.unit} hint="e.g. steps, h, kg. Optional.">
         {(control) => <input {...control} className="field" value={draft.unit} onChange={(e) => set('unit', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Icon" required error={errors.icon}>
-        {(control) => (
-          <div className="flex items-center gap-2">
-            <IconTile icon={Icon} color={draft.color} />
-            <select {...control} className="field" value={draft.icon} onChange={(e) => set('icon', e.target.value)}>
-              {icons.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </Field>
+      <IconField value={draft.icon} color={draft.color} onChange={(value) => set('icon', value)} error={errors.icon} />
       <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
       <Field label="Aggregation" required error={errors.aggregation} hint="How a month's points become one number: their sum, average, last value or count.">
         {(control) => (
