@@ -3,9 +3,9 @@ import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
- * PGlite serves one process: while the server runs, `npm run export` cannot open the folder and asks
- * the server instead, on the loopback interface, proving it may read DATA_DIR with a random secret
- * the server writes there (mode 0600) at start.
+ * PGlite serves one process: while the server runs, `npm run export` and `npm run owner-link` cannot open
+ * the folder and ask the server instead (local-database.ts), on the loopback interface, proving they may
+ * read DATA_DIR with a random secret the server writes there (mode 0600) at start.
  */
 export const LOCAL_ACCESS_FILE = 'export-access.json';
 export const LOCAL_ACCESS_HEADER = 'x-export-secret';
