@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useDirtyForms } from './useLeaveGuard.ts';
 import { useHydrated } from './useHydrated.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -27,22 +27,11 @@ export default function DataManagement(props: Props) {
   const [projects, setProjects] = useState(props.projects);
   const [kpis, setKpis] = useState(props.kpis);
   const [timeline, setTimeline] = useState(props.timeline);
-  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
+  const { dirty, onDirtyChange } = useDirtyForms();
   const [asking, setAsking] = useState<AdminTab | null>(null);
   const tabRefs = useRef(new Map<AdminTab, HTMLButtonElement>());
   const moved = useRef(false);
 
-  const onDirtyChange = useCallback((formKey: string, isDirty: boolean) => {
-    setDirty((current) => {
-      if (current.has(formKey) === isDirty) return current;
-      const next = new Set(current);
-      if (isDirty) next.add(formKey);
-      else next.delete(formKey);
-      return next;
-    });
-  }, []);
-
-  useLeaveGuard(dirty.size > 0);
   const hydrated = useHydrated();
 
   const tabIsDirty = (key: AdminTab) => [...dirty].some((formKey) => formKey.startsWith(`${key}:`));

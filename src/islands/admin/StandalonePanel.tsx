@@ -1,7 +1,7 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EntityPanel, type EntityConfig, type ItemId } from './EntityPanel.tsx';
 import { useHydrated } from './useHydrated.ts';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useDirtyForms } from './useLeaveGuard.ts';
 
 interface Props<T extends { id: ItemId }, D> {
   config: EntityConfig<T, D>;
@@ -16,17 +16,7 @@ interface Props<T extends { id: ItemId }, D> {
  */
 export function StandalonePanel<T extends { id: ItemId }, D>({ config, items: initial, before }: Props<T, D>) {
   const [items, setItems] = useState(initial);
-  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
-  const onDirtyChange = useCallback((formKey: string, isDirty: boolean) => {
-    setDirty((current) => {
-      if (current.has(formKey) === isDirty) return current;
-      const next = new Set(current);
-      if (isDirty) next.add(formKey);
-      else next.delete(formKey);
-      return next;
-    });
-  }, []);
-  useLeaveGuard(dirty.size > 0);
+  const { onDirtyChange } = useDirtyForms();
   const hydrated = useHydrated();
   return (
     <div data-hydrated={hydrated ? '' : undefined}>
