@@ -9,3 +9,12 @@ export interface RequestContext {
 }
 
 export type Handler = (context: RequestContext) => Promise<Response>;
+
+/** The connection's peer address, or '' where the adapter cannot tell (Astro's getter throws there, never on the Node server). */
+export function peerAddressOf(context: { readonly clientAddress: string }): string {
+  try {
+    return context.clientAddress;
+  } catch {
+    return '';
+  }
+}
