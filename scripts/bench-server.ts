@@ -13,7 +13,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { createScratchDatabase } from '#api/db/scratch-database.ts';
 import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { freePort, stopProcess } from './processes.ts';
 
@@ -174,24 +174,7 @@ function rssSampler(pid: number) {
 }
 
 /** A fresh PostgreSQL database next to the one the URL names; dropped afterwards. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
+const freshPostgres = (adminUrl: string) => createScratchDatabase(adminUrl, `bench_${Date.now().toString(36)}`);
 
 /** Owner API calls as a same-origin page would send them. */
 function ownerApi(baseUrl: string, cookie: string, agent?: http.Agent) {

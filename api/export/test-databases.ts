@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Db } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { createScratchDatabase } from '../db/scratch-database.ts';
 import * as schema from '../db/schema.ts';
 
 /**
@@ -34,24 +35,15 @@ export async function freshDatabase(
       },
     };
   }
-  const name = `export_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.href, max: 4 });
+  const scratch = await createScratchDatabase(adminUrl, `export_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`);
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
   const database: Database = { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
   await migrateDatabase(database);
   return {
     database,
     drop: async () => {
       await pool.end();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      await scratch.drop();
     },
   };
 }

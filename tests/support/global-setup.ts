@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createScratchDatabase } from '#api/db/scratch-database.ts';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
 import { freePort, stopProcess } from '../../scripts/processes.ts';
 import { secretsInLog } from './log-secrets.ts';
@@ -96,23 +96,8 @@ async function createTestDatabase(runId: string, workDir: string) {
   if (!adminUrl) {
     return { env: { DATA_DIR: resolve(workDir, 'pglite') } as Record<string, string>, drop: async () => {} };
   }
-  // Drizzle keeps its journal in a fixed schema, so isolation needs a database of our own per run.
-  const name = `test_${runId}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.href } as Record<string, string>,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await createScratchDatabase(adminUrl, `test_${runId}`);
+  return { env: { DATABASE_URL: url } as Record<string, string>, drop };
 }
 
 async function waitForServer(baseUrl: string, server: ChildProcess, logPath: string) {
