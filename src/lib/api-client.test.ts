@@ -4,7 +4,8 @@ import { type ApiError, apiGet, apiRequest, apiUpload } from './api-client.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 function stubFetch(response: Response) {
-  const spy = vi.fn(async (_url: string, _init?: RequestInit) => response);
+  // A copy per call: every answer is read once.
+  const spy = vi.fn(async (_url: string, _init?: RequestInit) => response.clone());
   vi.stubGlobal('fetch', spy);
   return spy;
 }
@@ -16,6 +17,18 @@ describe('the API client', () => {
     expect(spy.mock.calls[0]![1]).toMatchObject({ credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' });
     await apiRequest('DELETE', '/api/projects/1');
     expect(spy.mock.calls[1]![1]).toMatchObject({ credentials: 'include', headers: {}, body: undefined });
+  });
+
+  it('reads every answer to its end, and still hands its body to the caller', async () => {
+    const answer = new Response('{"id":7}', { status: 201, statusText: 'Created', headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal('fetch', async () => answer);
+    const response = await apiRequest('POST', '/api/kpis', { name: 'x' });
+    expect(answer.bodyUsed).toBe(true);
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ id: 7 });
+    stubFetch(new Response(null, { status: 204 }));
+    expect((await apiRequest('DELETE', '/api/projects/1')).status).toBe(204);
   });
 
   it('turns a failed answer into "status: body"', async () => {

@@ -33,7 +33,11 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, response.statusText, text);
 }
 
-/** A call that changes data (POST, PATCH, PUT, DELETE) or any request with a body. */
+/**
+ * A call that changes data (POST, PATCH, PUT, DELETE) or any request with a body. The answer is read to
+ * its end before it is handed back (as a Response whose body is that copy): a caller that ignores it
+ * cannot leave the request open, which in Chrome keeps a page from ever going network-idle.
+ */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -42,7 +46,10 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     credentials: 'include',
   });
   await throwIfNotOk(response);
-  return response;
+  const body = await response.arrayBuffer();
+  const { status, statusText, headers } = response;
+  // 204, 205 and 304 may carry no body at all (the constructor refuses even an empty one).
+  return new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
 }
 
 /** A read. With `on401: 'returnNull'` a 401 yields null instead of failing (the default is to fail). */

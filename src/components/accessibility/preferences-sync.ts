@@ -36,9 +36,7 @@ let stopped = false;
 async function push(): Promise<void> {
   if (stopped) return;
   try {
-    const saved = await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme() });
-    // Read to the end: an unread (compressed) answer keeps its request open in Chrome, so the page never goes idle.
-    await saved.text();
+    await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme() });
     mark('true');
   } catch (error) {
     // Signed out meanwhile: stop. Anything else: leave it 'dirty' for the next page to retry.
