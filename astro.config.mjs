@@ -6,6 +6,7 @@ import vercel from '@astrojs/vercel';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { minifiedInlineScripts } from './build/inline-scripts.mjs';
+import { NOT_ISR_ROUTES } from './api/cache/vercel-isr.ts';
 
 // DEPLOY_TARGET picks the adapter at build time: the Node server (self-hosting, default) or Vercel.
 const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
@@ -14,6 +15,16 @@ const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
 // as that origin when its host is allowed (security.allowedDomains); without it Astro would see https://localhost.
 const site = process.env.SITE_URL || undefined;
 const siteHost = site ? new URL(site) : undefined;
+
+/*
+ * On Vercel the session-independent visitor reads are ISR functions (api/cache/vercel-isr.ts lists them),
+ * kept until a write revalidates them with this token; every other route renders per request. Without
+ * the token there is no ISR: nothing could refresh a copy after a write.
+ */
+const revalidateToken = process.env.VERCEL_REVALIDATE_TOKEN || undefined;
+if (target === 'vercel' && revalidateToken && revalidateToken.length < 32)
+  throw new Error('VERCEL_REVALIDATE_TOKEN must be at least 32 characters (e.g. `openssl rand -hex 32`).');
+const isr = revalidateToken ? { bypassToken: revalidateToken, expiration: /** @type {false} */ (false), exclude: [NOT_ISR_ROUTES] } : false;
 
 /*
  * The accessibility chrome's script is no page script: components/accessibility/load-chrome.js imports it
@@ -42,7 +53,7 @@ export default defineConfig({
   output: 'server',
   // Separate build folders, so a Vercel build never replaces the Node server that `npm start` runs.
   outDir: target === 'vercel' ? './dist-vercel' : './dist',
-  adapter: target === 'vercel' ? vercel() : node({ mode: 'standalone' }),
+  adapter: target === 'vercel' ? vercel({ isr }) : node({ mode: 'standalone' }),
   integrations: [react()],
   vite: {
     plugins: [tailwindcss(), emitChromeScript(), minifiedInlineScripts()],

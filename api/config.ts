@@ -79,6 +79,12 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('./.data'),
     /** Seed demo content into an empty PostgreSQL database too (the embedded one is always seeded when empty). */
     SEED_DEMO: flag,
+    /**
+     * Vercel only, at build and run time: the secret (32 characters or more, e.g. `openssl rand -hex 32`) that
+     * turns on ISR for the session-independent visitor URLs and lets a write ask Vercel to render them again
+     * (`x-prerender-revalidate`). Unset: every URL is rendered per request.
+     */
+    VERCEL_REVALIDATE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Bytes the visitor page cache of one server process may hold (least recently used pages leave first). */
     PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
     /** Comma-separated verified emails that are admins. */
@@ -155,6 +161,13 @@ export const configSchema = z
         if (env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `is a test-only switch and cannot be on ${why}` });
       }
+    }
+    if (env.VERCEL && env.VERCEL_REVALIDATE_TOKEN && !env.SITE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'is needed with VERCEL_REVALIDATE_TOKEN: writes ask the public origin to render its pages again',
+      });
     }
     const pairs = [
       ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],

@@ -87,7 +87,9 @@ export function cacheableRequest(
   if (IMAGE.test(path)) {
     // Other widths (rare, hand-written) go to the database each time, so no one fills the cache with copies.
     const query = q < 0 ? '' : url.slice(q + 1);
-    return IMAGE_QUERIES.has(query) ? { path, url: query ? `${path}?${query}` : path, key: `${path}\n${query}`, locale: null } : null;
+    return IMAGE_QUERIES.has(query)
+      ? { path, url: query ? `${path}?${query}` : path, key: `${path}\n${query}`, locale: null }
+      : null;
   }
   if (headers.cookie && SESSION_COOKIE.test(headers.cookie)) return null;
   // No cached page reads its query string: /public-projects?x=1 is /public-projects.

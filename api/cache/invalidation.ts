@@ -9,6 +9,7 @@
  */
 
 import { log } from '#api/log.ts';
+import { revalidateOnVercel } from './vercel-revalidation.ts';
 
 export type Invalidation = { kind: 'paths'; paths: string[] } | { kind: 'everything' };
 
@@ -19,7 +20,8 @@ export type InvalidationListener = (invalidation: Invalidation, source: Invalida
 
 const KEY = Symbol.for('portfolio.cache.invalidation');
 type Holder = { [KEY]?: Set<InvalidationListener> };
-const listeners = () => ((globalThis as Holder)[KEY] ??= new Set());
+// A Vercel function has no visitor cache of its own: its listener asks Vercel to render the ISR copies again.
+const listeners = () => ((globalThis as Holder)[KEY] ??= new Set(process.env.VERCEL ? [revalidateOnVercel] : []));
 
 /** Registers a listener; returns the function that removes it. */
 export function onInvalidate(listener: InvalidationListener): () => void {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,8 @@ import { seedProjects } from '#api/seed/data.ts';
  * a fresh embedded database first (Vercel itself always uses PostgreSQL).
  */
 const SITE = 'https://portfolio.example';
+/** Turns on ISR for the visitor reads (api/cache/vercel-isr.ts). */
+const REVALIDATE_TOKEN = 'isr-test-token-0123456789abcdefghijklmnop';
 let fetchFunction: (request: Request) => Promise<Response>;
 let cleanup = async () => {};
 
@@ -19,7 +21,13 @@ beforeAll(async () => {
   // Before anything reads the configuration (the database start-up does), so the function sees the public origin.
   process.env.SITE_URL = SITE;
   const build = spawnSync('astro', ['build'], {
-    env: { ...process.env, DEPLOY_TARGET: 'vercel', SITE_URL: SITE, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      DEPLOY_TARGET: 'vercel',
+      SITE_URL: SITE,
+      VERCEL_REVALIDATE_TOKEN: REVALIDATE_TOKEN,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
     encoding: 'utf8',
   });
   expect(build.status, build.stdout + build.stderr).toBe(0);
@@ -64,5 +72,44 @@ describe('the Vercel function', () => {
     expect(response.status).toBe(200);
     const projects = (await response.json()) as Array<{ name: string }>;
     expect(projects.map((p) => p.name)).toEqual(expect.arrayContaining(seedProjects.map((p) => p.name)));
+  });
+});
+
+describe('the Vercel build output', () => {
+  const output = (file: string) => JSON.parse(readFileSync(resolve('.vercel/output', file), 'utf8'));
+  /** The function Vercel's routing sends a GET of this path to: the first route with a destination that matches. */
+  const destination = (path: string) => {
+    const routes = output('config.json').routes as Array<{ src?: string; dest?: string; continue?: boolean }>;
+    const route = routes.find((r) => r.src && r.dest && !r.continue && new RegExp(r.src).test(path));
+    return route?.dest?.startsWith('/_isr?') ? 'isr' : route?.dest;
+  };
+
+  it('serves the session-independent visitor pages as ISR, kept until a write revalidates them with the token', () => {
+    expect(output('functions/_isr.prerender-config.json')).toMatchObject({
+      expiration: false,
+      bypassToken: REVALIDATE_TOKEN,
+    });
+    for (const path of ['/public-projects', '/public-projects/3', '/sitemap.xml', '/robots.txt'])
+      expect(destination(path), path).toBe('isr');
+  });
+
+  it('renders everything session-dependent or written to on each request', () => {
+    for (const path of [
+      '/',
+      '/projects',
+      '/projects/3',
+      '/portfolio-showcase',
+      '/api/public/projects',
+      '/api/projects',
+      '/api/projects/3',
+      '/api/images/abcdefghijkl',
+      '/api/login',
+      '/api/login/owner/redeem',
+      '/api/upload-image',
+      '/data-management',
+      '/account/sessions',
+      '/diary',
+    ])
+      expect(destination(path), path).toBe('_render');
   });
 });
