@@ -139,3 +139,23 @@ describe('text spacing', () => {
     });
   }
 });
+
+describe('the settings button', () => {
+  it('leaves nothing under it for good: at the end of every page, with the largest text on a phone, the content ends above it', { timeout: 240_000 }, async () => {
+    const { context, page } = await pageFor('a visitor', { width: 390, height: 844 });
+    for (const path of VISITOR_ROUTES) {
+      await visitWith(page, path, GENEROUS);
+      const { fabTop, contentBottom } = await page.evaluate(() => {
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+        let bottom = 0;
+        for (const element of document.querySelectorAll('main *, footer *')) {
+          const box = element.getBoundingClientRect();
+          if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom);
+        }
+        return { fabTop: document.querySelector('.a11y-fab')!.getBoundingClientRect().top, contentBottom: bottom };
+      });
+      expect(contentBottom, path).toBeLessThanOrEqual(fabTop);
+    }
+    await context.close();
+  });
+});
