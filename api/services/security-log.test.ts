@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from '../db/client.ts';
@@ -17,6 +18,19 @@ beforeAll(async () => {
 afterAll(() => close());
 
 describe('the security log service', () => {
+  it('keeps an event whose request-supplied text holds NUL (PostgreSQL refuses it), with U+FFFD in its place', async () => {
+    await recordSecurityEvent(db, {
+      kind: 'sign-in',
+      outcome: 'refused',
+      reason: 'nul\u0000reason',
+      clientAddress: 'nul-test',
+      detail: { said: 'forged\u0000error', list: ['a\u0000'] },
+    });
+    const [event] = await db.select().from(securityEvents).where(eq(securityEvents.clientAddress, 'nul-test'));
+    expect(event).toMatchObject({ reason: 'nul\uFFFDreason', detail: { said: 'forged\uFFFDerror', list: ['a\uFFFD'] } });
+    await db.delete(securityEvents).where(eq(securityEvents.clientAddress, 'nul-test'));
+  });
+
   it('keeps 180 days: the retention job deletes older events and keeps the rest', async () => {
     const now = new Date('2026-06-01T12:00:00Z');
     await db.insert(securityEvents).values([

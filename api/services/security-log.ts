@@ -32,7 +32,21 @@ export interface SecurityEventInput {
 
 /** Request-supplied text is cut to this length, so a flood of long values cannot grow the table without bound. */
 const MAX_TEXT = 500;
-const cut = (value: string | null | undefined) => (value == null ? null : value.slice(0, MAX_TEXT));
+const cut = (value: string | null | undefined) => (value == null ? null : storable(value.slice(0, MAX_TEXT)));
+
+/**
+ * PostgreSQL refuses NUL in text and jsonb, and a refused insert loses the event: a forger could hide a refusal
+ * by putting one in what the provider "said". It is stored as U+FFFD instead.
+ */
+const storable = (text: string) => text.replaceAll('\0', '\uFFFD');
+function storableDetail(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.map(storableDetail);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storable(key), storableDetail(inner)]));
+  }
+  return value;
+}
 
 /** How long events are kept. */
 export const SECURITY_LOG_RETENTION_DAYS = 180;
@@ -54,7 +68,7 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
       route: cut(event.route),
       status: event.status ?? null,
       clientAddress: cut(event.clientAddress),
-      detail: event.detail ?? null,
+      detail: event.detail ? (storableDetail(event.detail) as Record<string, unknown>) : null,
     });
   } catch (error) {
     log.error({ kind: event.kind, reason: (error as Error)?.message }, 'Security log: an event could not be recorded');
