@@ -3,7 +3,7 @@
 // pages of issue 4 and the signed-in dashboard of issue 5, each against its targets.
 // The page list is open: measurePage({ url, cookie }) also measures a signed-in page.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,19 +178,25 @@ export async function startBenchServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   // localhost, like the tests: browsers refuse WebAuthn on IP-address origins.
   const baseUrl = `http://localhost:${port}`;
+  // The server's log goes to a file, not a pipe: a pipe this process reads would stall the server (its log
+  // writes are synchronous) whenever this process is busy, and would cost this process CPU for every line.
+  const logFile = join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'w');
   const server = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), 'scripts/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: options.databaseUrl ?? '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', logFd, 'inherit'],
   });
-  const ownerLink = new Promise<string>((found, fail) => {
-    let printed = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      printed += chunk.toString('utf8');
-      const match = /^Owner sign-in: (\S+)$/m.exec(printed);
-      if (match) found(match[1]!);
-    });
-    server.once('exit', () => fail(new Error('The server stopped before printing the owner sign-in link')));
-  });
+  closeSync(logFd);
+  let exited = false;
+  server.once('exit', () => (exited = true));
+  const ownerLink = (async () => {
+    for (;;) {
+      const match = /^Owner sign-in: (\S+)$/m.exec(readFileSync(logFile, 'utf8'));
+      if (match) return match[1]!;
+      if (exited) throw new Error(`The server stopped before printing the owner sign-in link (its log: ${logFile})`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  })();
   ownerLink.catch(() => {});
   // Migrations, the demo seed (≈ 15,000 points and its artwork) and the first render: minutes on a loaded machine.
   await waitFor(async () => (await fetch(`${baseUrl}/public-projects`)).ok, 'The server', 300_000);
