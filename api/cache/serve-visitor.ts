@@ -8,6 +8,8 @@ import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendere
 import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { log } from '#api/log.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, type RequestLine } from '#api/http/request-log.ts';
+import { UNAVAILABLE_MESSAGE } from '#api/http/respond.ts';
+import { RETRY_AFTER_SECONDS } from '#api/db/unavailable.ts';
 
 /*
  * The visitor cache in front of Astro on the Node server. A cacheable request (see cacheable.ts) is
@@ -15,7 +17,6 @@ import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, type RequestLine } from '#api/
  * without cookies and without compression (marked by a per-process secret, so it is not answered from
  * the cache again), then compressed once and kept until a write invalidates it or the owner's day ends.
  */
-
 
 export interface VisitorCacheServer {
   /** Answers the request and returns true, or returns false for Astro to handle it. */
@@ -34,7 +35,38 @@ export interface VisitorCacheServerOptions {
   requestIdOf?: (req: IncomingMessage) => string;
   /** Called for each answer the cache gives (the request log): the same fields as Astro's requests. */
   onAnswer?: (line: RequestLine) => void;
+  /** How long a miss may take to render before its waiters get 503 (default RENDER_TIMEOUT_MS). */
+  renderTimeoutMs?: number;
 }
+
+/**
+ * A miss that has not rendered by then is answered 503 with Retry-After, like a page during a database
+ * outage, so no visitor waits on a hung render: within 2 s of its arrival, even on a busy machine.
+ */
+export const RENDER_TIMEOUT_MS = 1500;
+
+/** The name of the request id header on the wire (node:http's header names are lower case). */
+const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
+
+/** Headers the renderer's answer carries for this server only, or for one transfer: never kept or passed on. */
+const NOT_PASSED_ON = [ROUTE_PATTERN_HEADER, REQUEST_ID, 'set-cookie', DEGRADED_RENDER_HEADER, 'transfer-encoding', 'connection', 'keep-alive'];
+
+/** What a render that failed or timed out answers: the middleware's outage answer (api/http/respond.ts). */
+const UNAVAILABLE_BODY = JSON.stringify({ error: UNAVAILABLE_MESSAGE });
+const UNAVAILABLE_HEAD = [
+  'content-type', 'application/json; charset=utf-8',
+  'cache-control', 'no-store',
+  'retry-after', String(RETRY_AFTER_SECONDS),
+  'x-content-type-options', 'nosniff',
+  'content-length', String(Buffer.byteLength(UNAVAILABLE_BODY)),
+];
+
+class RenderTimeout extends Error {
+  constructor(ms: number) {
+    super(`The render did not finish within ${ms} ms`);
+  }
+}
+
 
 /** One visitor request: when it arrived, its id, and the path (the route when a render named none). */
 interface Visit {
@@ -43,8 +75,16 @@ interface Visit {
   path: string;
 }
 
+/** Prepared header pairs plus this request's own id (a copy: the prepared array is shared by every hit). */
+function withRequestId(head: string[], requestId: string): string[] {
+  const out = head.slice();
+  out.push(REQUEST_ID, requestId);
+  return out;
+}
+
 export function createVisitorCacheServer(options: VisitorCacheServerOptions): VisitorCacheServer {
   const token = randomBytes(18).toString('base64url');
+  const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   let port = 0;
   let host = '127.0.0.1';
@@ -54,6 +94,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     else cache.invalidatePaths(invalidation.paths);
   });
 
+  /** Astro renders the URL for a visitor; the answer's internal headers are taken off here, once. */
   function render(req: IncomingMessage, url: string, locale: string | null): Promise<Rendered> {
     const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
     if (req.headers.host) headers.host = req.headers.host;
@@ -63,69 +104,83 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
       if (typeof value === 'string') headers[name] = value;
     }
     return new Promise((resolve, reject) => {
-      const request = http.request({ host, port, path: url, method: 'GET', headers, agent }, (response) => {
+      const request = http.request({ host, port, path: url, method: 'GET', headers, agent });
+      // Counted from the start, so the time waiting for one of the agent's sockets counts too.
+      const timer = setTimeout(() => {
+        const error = new RenderTimeout(renderTimeoutMs);
+        reject(error);
+        request.destroy(error);
+      }, renderTimeoutMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      request.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
+        response.on('error', fail);
         response.on('end', () => {
+          clearTimeout(timer);
           const flat: Record<string, string> = {};
           for (const [name, value] of Object.entries(response.headers)) {
-            if (value === undefined) continue;
+            if (value === undefined || name === ROUTE_PATTERN_HEADER || name === REQUEST_ID) continue;
             flat[name] = Array.isArray(value) ? (name === 'set-cookie' ? value.join('\n') : value.join(', ')) : value;
           }
-          resolve({ status: response.statusCode ?? 500, headers: flat, body: Buffer.concat(chunks) });
+          const route = response.headers[ROUTE_PATTERN_HEADER];
+          resolve({ status: response.statusCode ?? 500, headers: flat, body: Buffer.concat(chunks), route: typeof route === 'string' ? route : undefined });
         });
       });
-      request.on('error', reject);
+      request.on('error', fail);
       request.end();
     });
   }
 
-  /** Headers for a visitor: this request's own id (never the render's), and no internal header. */
-  function visitorHeaders(headers: Record<string, string>, requestId: string): Record<string, string> {
-    const out = { ...headers };
-    delete out[ROUTE_PATTERN_HEADER];
-    delete out[REQUEST_ID_HEADER.toLowerCase()];
-    out[REQUEST_ID_HEADER.toLowerCase()] = requestId;
-    return out;
-  }
-
-  function answer(req: IncomingMessage, res: ServerResponse, result: CachedAnswer | Rendered, visit: Visit): void {
-    let route: string;
-    if ('variants' in result) {
-      const variant = result.variants[pickVariant(req.headers['accept-encoding'])];
-      route = variant.headers[ROUTE_PATTERN_HEADER] ?? visit.path;
-      if (result.status === 200 && matchesEtag(req.headers['if-none-match'], variant.etag)) {
-        const headers: Record<string, string> = { etag: variant.etag };
-        for (const name of ['cache-control', 'vary', 'content-location', 'expires']) {
-          if (variant.headers[name]) headers[name] = variant.headers[name];
-        }
-        res.writeHead(304, visitorHeaders(headers, visit.requestId));
-        res.end();
-      } else {
-        res.writeHead(result.status, visitorHeaders(variant.headers, visit.requestId));
-        res.end(req.method === 'HEAD' ? undefined : variant.body);
-      }
-    } else {
-      route = result.headers[ROUTE_PATTERN_HEADER] ?? visit.path;
-      // Not kept (an error, or a render an invalidation overtook): passed on as it came, minus cookies.
-      const headers = { ...result.headers };
-      delete headers['set-cookie'];
-      delete headers[DEGRADED_RENDER_HEADER];
-      delete headers['transfer-encoding'];
-      delete headers['connection'];
-      delete headers['keep-alive'];
-      headers['content-length'] = String(result.body.byteLength);
-      res.writeHead(result.status, visitorHeaders(headers, visit.requestId));
-      res.end(req.method === 'HEAD' ? undefined : result.body);
-    }
+  function logAnswer(req: IncomingMessage, route: string, status: number, visit: Visit): void {
     options.onAnswer?.({
       method: req.method ?? 'GET',
       route,
-      status: res.statusCode,
+      status,
       durationMs: performance.now() - visit.started,
       requestId: visit.requestId,
     });
+  }
+
+  /** The hot path: a stored answer, its headers prepared when it was stored. */
+  function answerStored(req: IncomingMessage, res: ServerResponse, stored: CachedAnswer, visit: Visit): void {
+    const variant = stored.variants[pickVariant(req.headers['accept-encoding'])];
+    const ifNoneMatch = req.headers['if-none-match'];
+    let status = stored.status;
+    if (ifNoneMatch !== undefined && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
+      status = 304;
+      res.writeHead(304, withRequestId(variant.notModifiedHead, visit.requestId));
+      res.end();
+    } else {
+      res.writeHead(status, withRequestId(variant.head, visit.requestId));
+      res.end(req.method === 'HEAD' ? undefined : variant.body);
+    }
+    logAnswer(req, stored.route ?? visit.path, status, visit);
+  }
+
+  /** A render that was not kept (an error, or one an invalidation overtook): passed on as it came, minus cookies. */
+  function answerRendered(req: IncomingMessage, res: ServerResponse, rendered: Rendered, visit: Visit): void {
+    const headers = { ...rendered.headers };
+    for (const name of NOT_PASSED_ON) delete headers[name];
+    headers['content-length'] = String(rendered.body.byteLength);
+    headers[REQUEST_ID] = visit.requestId;
+    res.writeHead(rendered.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : rendered.body);
+    logAnswer(req, rendered.route ?? visit.path, rendered.status, visit);
+  }
+
+  function answerUnavailable(req: IncomingMessage, res: ServerResponse, visit: Visit, error: unknown): void {
+    log.error({ path: visit.path, reason: error instanceof Error ? error.message : String(error) }, 'The visitor cache could not render');
+    if (res.headersSent) {
+      res.destroy();
+    } else {
+      res.writeHead(503, withRequestId(UNAVAILABLE_HEAD, visit.requestId));
+      res.end(req.method === 'HEAD' ? undefined : UNAVAILABLE_BODY);
+    }
+    logAnswer(req, visit.path, 503, visit);
   }
 
   return {
@@ -141,29 +196,13 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
       const visit: Visit = { started: performance.now(), requestId: options.requestIdOf?.(req) ?? randomUUID(), path: target.path };
       const hit = cache.fresh(target.key);
       if (hit) {
-        answer(req, res, hit, visit);
+        answerStored(req, res, hit, visit);
         return true;
       }
-      cache
-        .get(target.key, target.path, () => render(req, target.url, target.locale))
-        .then(
-          (result) => answer(req, res, result, visit),
-          (error: unknown) => {
-            log.error(
-              { path: target.path, reason: error instanceof Error ? error.message : String(error) },
-              'The visitor cache could not render',
-            );
-            if (!res.headersSent)
-              res.writeHead(503, {
-                'content-type': 'application/json; charset=utf-8',
-                'retry-after': '5',
-                'cache-control': 'no-store',
-                [REQUEST_ID_HEADER.toLowerCase()]: visit.requestId,
-              });
-            res.end(JSON.stringify({ error: 'The site is briefly unavailable. Please try again in a moment.' }));
-            options.onAnswer?.({ method: req.method ?? 'GET', route: visit.path, status: 503, durationMs: performance.now() - visit.started, requestId: visit.requestId });
-          },
-        );
+      cache.get(target.key, target.path, () => render(req, target.url, target.locale)).then(
+        (result) => ('variants' in result ? answerStored(req, res, result, visit) : answerRendered(req, res, result, visit)),
+        (error: unknown) => answerUnavailable(req, res, visit, error),
+      );
       return true;
     },
     close() {

@@ -5,8 +5,8 @@ import { pickEncoding } from '../http/compress.ts';
 import { DEGRADED_RENDER_HEADER } from '../http/cache-headers.ts';
 
 /*
- * Rendered visitor answers held in memory, already compressed, so a warm read costs one Map lookup
- * and one write to the socket. Bounded in bytes (least recently read leave first); a miss renders
+ * Rendered visitor answers held in memory, already compressed, with their response headers laid out
+ * for writeHead, so a warm read costs one Map lookup and one write to the socket. Bounded in bytes (least recently read leave first); a miss renders
  * once however many requests wait for it; an invalidation removes every variant of a path and makes
  * a render that was under way when it came unable to store its (possibly old) result.
  */
@@ -21,13 +21,19 @@ export interface Rendered {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** The route pattern that rendered it (for the request log; never sent). */
+  route?: string;
 }
 
 export interface Variant {
   body: Buffer;
   etag: string;
-  /** Response headers, ready for writeHead (Content-Length included). */
+  /** Response headers (Content-Length included). */
   headers: Record<string, string>;
+  /** The same as name/value pairs for writeHead, made once: a hit copies nothing but this array. */
+  head: string[];
+  /** The headers of a 304 for this variant, as pairs. */
+  notModifiedHead: string[];
 }
 
 export interface CachedAnswer {
@@ -36,6 +42,7 @@ export interface CachedAnswer {
   /** After this time (ms) the answer is stale: rendered again, or served only while a render fails. */
   expiresAt: number;
   bytes: number;
+  route?: string;
 }
 
 interface Flight {
@@ -43,6 +50,9 @@ interface Flight {
   invalidated: boolean;
   promise: Promise<CachedAnswer | Rendered>;
 }
+
+/** What a 304 repeats of the full answer's headers (RFC 9110 15.4.5). */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'vary', 'content-location', 'expires'];
 
 /** Headers that describe one transfer, not the answer. */
 const HOP_HEADERS = new Set([
@@ -98,11 +108,13 @@ export async function prepareAnswer(rendered: Rendered, expiresAt: number): Prom
     const etag = `"${hash}${encoding === 'identity' || !compressible ? '' : `-${encoding}`}"`;
     const headers: Record<string, string> = { ...base, etag, 'content-length': String(body.byteLength) };
     if (compressible && encoding !== 'identity') headers['content-encoding'] = encoding;
-    return { body, etag, headers };
+    const notModifiedHead = ['etag', etag];
+    for (const name of NOT_MODIFIED_HEADERS) if (headers[name]) notModifiedHead.push(name, headers[name]);
+    return { body, etag, headers, head: Object.entries(headers).flat(), notModifiedHead };
   };
   const variants = { identity: variant(rendered.body, 'identity'), br: variant(br, 'br'), gzip: variant(gz, 'gzip') };
   const bytes = rendered.body.byteLength + (compressible ? br.byteLength + gz.byteLength : 0) + 1024;
-  return { status: rendered.status, variants, expiresAt, bytes };
+  return { status: rendered.status, variants, expiresAt, bytes, route: rendered.route };
 }
 
 /** True when an If-None-Match header names this variant's ETag (or *). */
@@ -121,11 +133,15 @@ export interface VisitorCacheOptions {
   now?: () => number;
 }
 
+type Entry = CachedAnswer & { path: string; used: number };
+
 export class VisitorCache {
-  private entries = new Map<string, CachedAnswer & { path: string }>();
+  private entries = new Map<string, Entry>();
   private keysByPath = new Map<string, Set<string>>();
   private flights = new Map<string, Flight>();
   private bytes = 0;
+  /** Counts reads: an entry's `used` is the count at its last read (the LRU order, without reordering the Map per hit). */
+  private reads = 0;
   private readonly options: VisitorCacheOptions;
 
   constructor(options: VisitorCacheOptions) {
@@ -144,16 +160,15 @@ export class VisitorCache {
   fresh(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= this.now()) return undefined;
-    // Re-inserting moves it to the end of the Map's order: the LRU order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = ++this.reads;
     return entry;
   }
 
   /**
    * The answer for a key: stored, or rendered once for every caller waiting on it. A render that
    * is not kept (an error, or cut short by an invalidation) is handed to its waiters as it is; a
-   * failing render while an expired copy exists serves that copy (the database may be down).
+   * failing render (an error answer, or a render that threw or timed out) while an expired copy
+   * exists serves that copy (the database may be down).
    */
   async get(key: string, path: string, render: () => Promise<Rendered>): Promise<CachedAnswer | Rendered> {
     const hit = this.fresh(key);
@@ -163,7 +178,14 @@ export class VisitorCache {
     const flight: Flight = { path, invalidated: false, promise: Promise.resolve() as never };
     flight.promise = (async () => {
       try {
-        const rendered = await render();
+        let rendered: Rendered;
+        try {
+          rendered = await render();
+        } catch (error) {
+          const stale = this.entries.get(key);
+          if (stale) return stale;
+          throw error;
+        }
         const keep = this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404);
         if (!keep || 'set-cookie' in rendered.headers || DEGRADED_RENDER_HEADER in rendered.headers) {
           const stale = rendered.status >= 500 ? this.entries.get(key) : undefined;
@@ -183,12 +205,15 @@ export class VisitorCache {
   private store(key: string, path: string, answer: CachedAnswer): void {
     if (answer.bytes > this.options.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, { ...answer, path });
+    this.entries.set(key, { ...answer, path, used: ++this.reads });
     let keys = this.keysByPath.get(path);
     if (!keys) this.keysByPath.set(path, (keys = new Set()));
     keys.add(key);
     this.bytes += answer.bytes;
-    for (const [oldest] of this.entries) {
+    if (this.bytes <= this.options.maxBytes) return;
+    // Least recently read first (a full cache sorts once per stored render, never on a hit).
+    const byUse = [...this.entries].sort(([, a], [, b]) => a.used - b.used);
+    for (const [oldest] of byUse) {
       if (this.bytes <= this.options.maxBytes) break;
       this.remove(oldest);
     }

@@ -13,7 +13,13 @@ export interface RequestLine {
 
 /** One line per request, from the Astro middleware or from any server in front of Astro. */
 export function logRequest(line: RequestLine): void {
-  const fields = { ...line, durationMs: Math.round(line.durationMs * 10) / 10 };
+  const fields = {
+    method: line.method,
+    route: line.route,
+    status: line.status,
+    durationMs: Math.round(line.durationMs * 10) / 10,
+    requestId: line.requestId,
+  };
   if (line.status >= 500) log.error(fields, 'request');
   else log.info(fields, 'request');
 }

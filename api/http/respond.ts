@@ -16,9 +16,11 @@ export function errorResponse(status: number, message: string, field?: string, h
   return json(field ? { error: message, field } : { error: message }, status, headers);
 }
 
+export const UNAVAILABLE_MESSAGE = 'The site is briefly unavailable. Please try again in a moment.';
+
 /** The database cannot answer right now: 503, and when to try again. */
 export const unavailableResponse = () =>
-  errorResponse(503, 'The site is briefly unavailable. Please try again in a moment.', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  errorResponse(503, UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 
 /**
  * Runs an endpoint: a client's mistake becomes its 4xx answer; anything unexpected is logged with

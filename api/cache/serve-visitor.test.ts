@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDER_HEADER } from './cacheable.ts';
+import { createVisitorCacheServer, type VisitorCacheServer } from './serve-visitor.ts';
+
+/*
+ * The visitor cache in front of a stand-in for Astro: /projects renders (once), /public-projects never
+ * finishes rendering (a hung database query, say). Its waiters must get the outage answer, not a hung request.
+ */
+describe('the visitor cache server', () => {
+  let visitor: VisitorCacheServer;
+  let server: http.Server;
+  let base = '';
+  let renders = 0;
+
+  beforeAll(async () => {
+    visitor = createVisitorCacheServer({ maxBytes: 1 << 20, timeZone: 'UTC', siteUrlSet: true, renderTimeoutMs: 300 });
+    server = http.createServer((req, res) => {
+      if (visitor.serve(req, res)) return;
+      if (!req.headers[RENDER_HEADER]) return void res.writeHead(404).end();
+      if (req.url === '/public-projects') return; // hangs
+      renders++;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-route-pattern': '/projects', 'x-request-id': 'render' });
+      res.end(`<!doctype html><main>projects</main>${'<p>filler</p>'.repeat(100)}`);
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    visitor.listening(port, '127.0.0.1');
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    visitor.close();
+    server.closeAllConnections();
+    await new Promise((closed) => server.close(closed));
+  });
+
+  it('answers the waiters of a render that hangs 503 with Retry-After and the outage body', async () => {
+    const answers = await Promise.all([fetch(`${base}/public-projects`), fetch(`${base}/public-projects?again`)]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('x-request-id')).toBeTruthy();
+      expect(await answer.json()).toEqual({ error: 'The site is briefly unavailable. Please try again in a moment.' });
+    }
+    // Nothing was kept: the next visitor asks for a render again.
+    expect(visitor.cache.fresh('/public-projects\nen-US\n')).toBeUndefined();
+  });
+
+  it('answers a stored page with its own request id, never the render’s or the route header', async () => {
+    const first = await fetch(`${base}/projects`);
+    const second = await fetch(`${base}/projects`);
+    expect(renders).toBe(1);
+    for (const answer of [first, second]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-route-pattern')).toBeNull();
+      expect(answer.headers.get('x-request-id')).not.toBe('render');
+      expect(await answer.text()).toContain('projects');
+    }
+    expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
+    const unchanged = await fetch(`${base}/projects`, { headers: { 'If-None-Match': second.headers.get('etag')! } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('x-request-id')).toBeTruthy();
+  });
+});
