@@ -61,12 +61,6 @@ const UNAVAILABLE_HEAD = [
   'content-length', String(Buffer.byteLength(UNAVAILABLE_BODY)),
 ];
 
-class RenderTimeout extends Error {
-  constructor(ms: number) {
-    super(`The render did not finish within ${ms} ms`);
-  }
-}
-
 
 /** One visitor request: when it arrived, its id, and the path (the route when a render named none). */
 interface Visit {
@@ -84,18 +78,26 @@ function withRequestId(head: string[], requestId: string): string[] {
 
 export function createVisitorCacheServer(options: VisitorCacheServerOptions): VisitorCacheServer {
   const token = randomBytes(18).toString('base64url');
-  const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  /*
+   * Two renders at a time, the rest wait their turn: renders share one thread (and PGlite one connection),
+   * so more at once only makes every one of them slower; when misses come faster than they render, those
+   * at the front still finish within the deadline instead of all of them missing it together.
+   */
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   let port = 0;
   let host = '127.0.0.1';
-  const cache = new VisitorCache({ maxBytes: options.maxBytes, expiresAt: () => nextDayBoundary(options.timeZone) });
+  const cache = new VisitorCache({
+    maxBytes: options.maxBytes,
+    expiresAt: () => nextDayBoundary(options.timeZone),
+    renderTimeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
+  });
   const stopListening = onInvalidate((invalidation) => {
     if (invalidation.kind === 'everything') cache.invalidateEverything();
     else cache.invalidatePaths(invalidation.paths);
   });
 
   /** Astro renders the URL for a visitor; the answer's internal headers are taken off here, once. */
-  function render(req: IncomingMessage, url: string, locale: string | null): Promise<Rendered> {
+  function render(req: IncomingMessage, url: string, locale: string | null, signal: AbortSignal): Promise<Rendered> {
     const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
     if (req.headers.host) headers.host = req.headers.host;
     if (locale) headers['accept-language'] = locale;
@@ -104,23 +106,13 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
       if (typeof value === 'string') headers[name] = value;
     }
     return new Promise((resolve, reject) => {
-      const request = http.request({ host, port, path: url, method: 'GET', headers, agent });
-      // Counted from the start, so the time waiting for one of the agent's sockets counts too.
-      const timer = setTimeout(() => {
-        const error = new RenderTimeout(renderTimeoutMs);
-        reject(error);
-        request.destroy(error);
-      }, renderTimeoutMs);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        reject(error);
-      };
+      // Aborted at the cache's deadline: a request still waiting for one of the agent's sockets leaves the queue.
+      const request = http.request({ host, port, path: url, method: 'GET', headers, agent, signal });
       request.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', fail);
+        response.on('error', reject);
         response.on('end', () => {
-          clearTimeout(timer);
           const flat: Record<string, string> = {};
           for (const [name, value] of Object.entries(response.headers)) {
             if (value === undefined || name === ROUTE_PATTERN_HEADER || name === REQUEST_ID) continue;
@@ -130,7 +122,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
           resolve({ status: response.statusCode ?? 500, headers: flat, body: Buffer.concat(chunks), route: typeof route === 'string' ? route : undefined });
         });
       });
-      request.on('error', fail);
+      request.on('error', reject);
       request.end();
     });
   }
@@ -199,7 +191,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
         answerStored(req, res, hit, visit);
         return true;
       }
-      cache.get(target.key, target.path, () => render(req, target.url, target.locale)).then(
+      cache.get(target.key, target.path, (signal) => render(req, target.url, target.locale, signal)).then(
         (result) => ('variants' in result ? answerStored(req, res, result, visit) : answerRendered(req, res, result, visit)),
         (error: unknown) => answerUnavailable(req, res, visit, error),
       );

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { cacheableRequest } from './cacheable.ts';
-import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+import { matchesEtag, pickVariant, RenderTimeout, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
 
 const page = (text: string, status = 200, headers: Record<string, string> = {}): Rendered => ({
   status,
@@ -71,6 +71,48 @@ describe('the visitor cache', () => {
     expect(fresh.variants.identity.body.toString()).toContain('v2');
     visitor.invalidatePaths(['/projects']);
     expect(visitor.fresh('/k')).toBeUndefined();
+  });
+
+  it('renders once more after a burst of invalidations during a slow render, not once per invalidation', async () => {
+    const visitor = cache();
+    let version = 1;
+    const started: number[] = [];
+    const releases: Array<() => void> = [];
+    const slow = async () => {
+      started.push(version);
+      await new Promise<void>((done) => releases.push(done));
+      return page(`v${version}`);
+    };
+    const first = visitor.get('/k', '/projects', slow);
+    await new Promise((done) => setTimeout(done, 5));
+    const waiting: Array<Promise<CachedAnswer | Rendered>> = [];
+    for (version = 2; version <= 4; version++) {
+      visitor.invalidatePaths(['/projects']);
+      waiting.push(visitor.get('/k', '/projects', slow));
+    }
+    version = 4;
+    await new Promise((done) => setTimeout(done, 5));
+    // The overtaken render still runs; the next one waits for it.
+    expect(started).toEqual([1]);
+    releases[0]!();
+    await first;
+    await new Promise((done) => setTimeout(done, 5));
+    expect(started).toEqual([1, 4]);
+    releases[1]!();
+    for (const answer of await Promise.all(waiting)) expect(stored(answer).variants.identity.body.toString()).toContain('v4');
+  });
+
+  it('gives up on a render at its deadline (aborting it), serving the expired copy when there is one', async () => {
+    let now = 0;
+    const visitor = new VisitorCache({ maxBytes: 1 << 20, expiresAt: () => now + 1000, now: () => now, renderTimeoutMs: 50 });
+    let aborted = false;
+    const hangs = (signal: AbortSignal) =>
+      new Promise<Rendered>(() => signal.addEventListener('abort', () => (aborted = true)));
+    await expect(visitor.get('/new', '/new', hangs)).rejects.toBeInstanceOf(RenderTimeout);
+    expect(aborted).toBe(true);
+    await visitor.get('/k', '/', async () => page('yesterday'));
+    now = 5000;
+    expect(stored(await visitor.get('/k', '/', hangs)).variants.identity.body.toString()).toContain('yesterday');
   });
 
   it('keeps 200 and 404 answers, passes errors and cookie-setting answers through unkept', async () => {

@@ -48,7 +48,22 @@ export interface CachedAnswer {
 interface Flight {
   path: string;
   invalidated: boolean;
+  /** False while it waits for an overtaken render of its key: an invalidation then cannot make it stale. */
+  started: boolean;
   promise: Promise<CachedAnswer | Rendered>;
+  /** Settles (never rejects) when the render has ended, however it ended. */
+  ended: Promise<void>;
+}
+
+/** Renders a miss; it should stop (and reject) when the signal aborts. */
+export type Renderer = (signal: AbortSignal) => Promise<Rendered>;
+
+/** A miss that did not render within the cache's renderTimeoutMs. */
+export class RenderTimeout extends Error {
+  constructor(ms: number) {
+    super(`The render did not finish within ${ms} ms`);
+    this.name = 'RenderTimeout';
+  }
 }
 
 /** What a 304 repeats of the full answer's headers (RFC 9110 15.4.5). */
@@ -130,6 +145,11 @@ export interface VisitorCacheOptions {
   cacheable?: (rendered: Rendered) => boolean;
   /** When a fresh answer stops being fresh. */
   expiresAt: () => number;
+  /**
+   * How long the waiters of a miss wait at most, from the moment the miss began: then they get a
+   * RenderTimeout (or the expired copy) and the render is aborted. None: no limit.
+   */
+  renderTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -139,6 +159,11 @@ export class VisitorCache {
   private entries = new Map<string, Entry>();
   private keysByPath = new Map<string, Set<string>>();
   private flights = new Map<string, Flight>();
+  /**
+   * Renders an invalidation overtook that are still running: the next render of their key starts when
+   * they end, so a burst of writes during one slow render makes one more render, not one per write.
+   */
+  private overtaken = new Map<string, Promise<void>>();
   private bytes = 0;
   /** Counts reads: an entry's `used` is the count at its last read (the LRU order, without reordering the Map per hit). */
   private reads = 0;
@@ -170,17 +195,24 @@ export class VisitorCache {
    * failing render (an error answer, or a render that threw or timed out) while an expired copy
    * exists serves that copy (the database may be down).
    */
-  async get(key: string, path: string, render: () => Promise<Rendered>): Promise<CachedAnswer | Rendered> {
+  async get(key: string, path: string, render: Renderer): Promise<CachedAnswer | Rendered> {
     const hit = this.fresh(key);
     if (hit) return hit;
     const running = this.flights.get(key);
     if (running) return running.promise;
-    const flight: Flight = { path, invalidated: false, promise: Promise.resolve() as never };
+    const flight: Flight = { path, invalidated: false, started: false, promise: Promise.resolve() as never, ended: Promise.resolve() };
+    const before = this.overtaken.get(key);
+    const controller = new AbortController();
     flight.promise = (async () => {
       try {
         let rendered: Rendered;
         try {
-          rendered = await render();
+          rendered = await this.withinDeadline(controller, async () => {
+            await before;
+            controller.signal.throwIfAborted();
+            flight.started = true;
+            return render(controller.signal);
+          });
         } catch (error) {
           const stale = this.entries.get(key);
           if (stale) return stale;
@@ -196,10 +228,30 @@ export class VisitorCache {
         return answer;
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);
+        if (this.overtaken.get(key) === flight.ended) this.overtaken.delete(key);
       }
     })();
+    flight.ended = flight.promise.then(
+      () => undefined,
+      () => undefined,
+    );
     this.flights.set(key, flight);
     return flight.promise;
+  }
+
+  /** The render's result, or a RenderTimeout once renderTimeoutMs have passed (the render is then aborted). */
+  private withinDeadline(controller: AbortController, run: () => Promise<Rendered>): Promise<Rendered> {
+    const ms = this.options.renderTimeoutMs;
+    if (ms === undefined) return run();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => {
+        const error = new RenderTimeout(ms);
+        controller.abort(error);
+        fail(error);
+      }, ms);
+    });
+    return Promise.race([run(), timeout]).finally(() => clearTimeout(timer));
   }
 
   private store(key: string, path: string, answer: CachedAnswer): void {
@@ -236,9 +288,10 @@ export class VisitorCache {
       for (const key of [...(this.keysByPath.get(path) ?? [])]) this.remove(key);
     }
     for (const [key, flight] of this.flights) {
-      if (wanted.has(flight.path)) {
+      if (wanted.has(flight.path) && flight.started) {
         flight.invalidated = true;
         this.flights.delete(key);
+        this.overtaken.set(key, flight.ended);
       }
     }
   }
@@ -247,7 +300,12 @@ export class VisitorCache {
     this.entries.clear();
     this.keysByPath.clear();
     this.bytes = 0;
-    for (const flight of this.flights.values()) flight.invalidated = true;
-    this.flights.clear();
+    // Renders under way may show the old state: not stored, and the next render of their key waits for them.
+    for (const [key, flight] of this.flights) {
+      if (!flight.started) continue;
+      flight.invalidated = true;
+      this.flights.delete(key);
+      this.overtaken.set(key, flight.ended);
+    }
   }
 }
