@@ -35,15 +35,22 @@ export interface VisitorCacheServerOptions {
   requestIdOf?: (req: IncomingMessage) => string;
   /** Called for each answer the cache gives (the request log): the same fields as Astro's requests. */
   onAnswer?: (line: RequestLine) => void;
-  /** How long a miss may take to render before its waiters get 503 (default RENDER_TIMEOUT_MS). */
+  /** How long a render may run before its waiters get 503 (default RENDER_TIMEOUT_MS). */
   renderTimeoutMs?: number;
 }
 
 /**
- * A miss that has not rendered by then is answered 503 with Retry-After, like a page during a database
- * outage, so no visitor waits on a hung render: within 2 s of its arrival, even on a busy machine.
+ * A render that has run this long is taken for hung (a page renders in tens of milliseconds): its
+ * waiters get 503 with Retry-After, like a page during a database outage, within 2 s.
  */
 export const RENDER_TIMEOUT_MS = 1500;
+/**
+ * Renders share one thread (and PGlite one connection): more at once only makes each slower, and when
+ * misses come faster than they render, all of them would miss the deadline together. Two at a time, the
+ * rest in line (first come first served), each miss waiting for its turn at most WAIT_TIMEOUT_MS.
+ */
+const CONCURRENT_RENDERS = 2;
+const WAIT_TIMEOUT_MS = 5000;
 
 /** The name of the request id header on the wire (node:http's header names are lower case). */
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
@@ -78,18 +85,15 @@ function withRequestId(head: string[], requestId: string): string[] {
 
 export function createVisitorCacheServer(options: VisitorCacheServerOptions): VisitorCacheServer {
   const token = randomBytes(18).toString('base64url');
-  /*
-   * Two renders at a time, the rest wait their turn: renders share one thread (and PGlite one connection),
-   * so more at once only makes every one of them slower; when misses come faster than they render, those
-   * at the front still finish within the deadline instead of all of them missing it together.
-   */
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENT_RENDERS });
   let port = 0;
   let host = '127.0.0.1';
   const cache = new VisitorCache({
     maxBytes: options.maxBytes,
     expiresAt: () => nextDayBoundary(options.timeZone),
+    concurrentRenders: CONCURRENT_RENDERS,
     renderTimeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
+    waitTimeoutMs: WAIT_TIMEOUT_MS,
   });
   const stopListening = onInvalidate((invalidation) => {
     if (invalidation.kind === 'everything') cache.invalidateEverything();
@@ -106,7 +110,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
       if (typeof value === 'string') headers[name] = value;
     }
     return new Promise((resolve, reject) => {
-      // Aborted at the cache's deadline: a request still waiting for one of the agent's sockets leaves the queue.
+      // Aborted at the cache's deadline.
       const request = http.request({ host, port, path: url, method: 'GET', headers, agent, signal });
       request.on('response', (response) => {
         const chunks: Buffer[] = [];

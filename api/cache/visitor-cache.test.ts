@@ -115,6 +115,24 @@ describe('the visitor cache', () => {
     expect(stored(await visitor.get('/k', '/', hangs)).variants.identity.body.toString()).toContain('yesterday');
   });
 
+  it('renders a limited number of misses at once; the others wait their turn, at most the wait timeout', async () => {
+    const visitor = new VisitorCache({ maxBytes: 1 << 20, expiresAt: () => Date.now() + 60_000, concurrentRenders: 1, waitTimeoutMs: 100 });
+    let running = 0;
+    let most = 0;
+    const render = (ms: number) => async () => {
+      most = Math.max(most, ++running);
+      await new Promise((done) => setTimeout(done, ms));
+      running--;
+      return page('turn');
+    };
+    const answers = await Promise.all([visitor.get('/a', '/a', render(20)), visitor.get('/b', '/b', render(20))]);
+    expect(answers.every((answer) => 'variants' in answer)).toBe(true);
+    expect(most).toBe(1);
+    const long = visitor.get('/c', '/c', render(300));
+    await expect(visitor.get('/d', '/d', render(1))).rejects.toBeInstanceOf(RenderTimeout);
+    expect('variants' in (await long)).toBe(true);
+  });
+
   it('keeps 200 and 404 answers, passes errors and cookie-setting answers through unkept', async () => {
     const visitor = cache();
     expect('variants' in (await visitor.get('/a', '/a', async () => page('missing', 404)))).toBe(true);

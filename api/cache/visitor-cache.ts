@@ -58,12 +58,22 @@ interface Flight {
 /** Renders a miss; it should stop (and reject) when the signal aborts. */
 export type Renderer = (signal: AbortSignal) => Promise<Rendered>;
 
-/** A miss that did not render within the cache's renderTimeoutMs. */
+/** A miss that did not render within the cache's renderTimeoutMs, or waited longer than waitTimeoutMs for its turn. */
 export class RenderTimeout extends Error {
-  constructor(ms: number) {
-    super(`The render did not finish within ${ms} ms`);
+  constructor(message: string) {
+    super(message);
     this.name = 'RenderTimeout';
   }
+}
+
+/** Rejects with what `fail` makes once `ms` have passed (and calls it then); otherwise settles as the promise does. */
+function within<T>(promise: Promise<T>, ms: number | undefined, fail: () => Error): Promise<T> {
+  if (ms === undefined || ms === Number.POSITIVE_INFINITY) return promise;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(fail()), Math.max(0, ms));
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** What a 304 repeats of the full answer's headers (RFC 9110 15.4.5). */
@@ -145,11 +155,15 @@ export interface VisitorCacheOptions {
   cacheable?: (rendered: Rendered) => boolean;
   /** When a fresh answer stops being fresh. */
   expiresAt: () => number;
+  /** How many misses render at once (the others wait their turn, first come first served). Default: no limit. */
+  concurrentRenders?: number;
   /**
-   * How long the waiters of a miss wait at most, from the moment the miss began: then they get a
-   * RenderTimeout (or the expired copy) and the render is aborted. None: no limit.
+   * How long a render may run, from when its turn came: then its waiters get a RenderTimeout (or the
+   * expired copy) and the render is aborted. A render that hangs is found out this fast. Default: no limit.
    */
   renderTimeoutMs?: number;
+  /** How long a miss may wait for its turn (a busy server) before its waiters get a RenderTimeout. Default: no limit. */
+  waitTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -164,6 +178,9 @@ export class VisitorCache {
    * they end, so a burst of writes during one slow render makes one more render, not one per write.
    */
   private overtaken = new Map<string, Promise<void>>();
+  private rendering = 0;
+  /** Misses waiting for a turn to render, first come first served. */
+  private turns: Array<() => void> = [];
   private bytes = 0;
   /** Counts reads: an entry's `used` is the count at its last read (the LRU order, without reordering the Map per hit). */
   private reads = 0;
@@ -202,17 +219,11 @@ export class VisitorCache {
     if (running) return running.promise;
     const flight: Flight = { path, invalidated: false, started: false, promise: Promise.resolve() as never, ended: Promise.resolve() };
     const before = this.overtaken.get(key);
-    const controller = new AbortController();
     flight.promise = (async () => {
       try {
         let rendered: Rendered;
         try {
-          rendered = await this.withinDeadline(controller, async () => {
-            await before;
-            controller.signal.throwIfAborted();
-            flight.started = true;
-            return render(controller.signal);
-          });
+          rendered = await this.renderInTurn(flight, before, render);
         } catch (error) {
           const stale = this.entries.get(key);
           if (stale) return stale;
@@ -239,19 +250,54 @@ export class VisitorCache {
     return flight.promise;
   }
 
-  /** The render's result, or a RenderTimeout once renderTimeoutMs have passed (the render is then aborted). */
-  private withinDeadline(controller: AbortController, run: () => Promise<Rendered>): Promise<Rendered> {
-    const ms = this.options.renderTimeoutMs;
-    if (ms === undefined) return run();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => {
-        const error = new RenderTimeout(ms);
+  /**
+   * Renders once the overtaken render of the key (if any) has ended and a turn is free, within the
+   * deadlines: waiting for the turn at most waitTimeoutMs, rendering at most renderTimeoutMs (then aborted).
+   */
+  private async renderInTurn(flight: Flight, before: Promise<void> | undefined, render: Renderer): Promise<Rendered> {
+    const { waitTimeoutMs, renderTimeoutMs } = this.options;
+    const waitUntil = Date.now() + (waitTimeoutMs ?? 0);
+    const tooLong = () => new RenderTimeout(`No turn to render within ${waitTimeoutMs} ms`);
+    if (before) await within(before, waitTimeoutMs, tooLong);
+    const done = await this.turn(waitTimeoutMs === undefined ? undefined : waitUntil - Date.now(), tooLong);
+    try {
+      flight.started = true;
+      const controller = new AbortController();
+      return await within(render(controller.signal), renderTimeoutMs, () => {
+        const error = new RenderTimeout(`The render did not finish within ${renderTimeoutMs} ms`);
         controller.abort(error);
-        fail(error);
-      }, ms);
+        return error;
+      });
+    } finally {
+      done();
+    }
+  }
+
+  /** A turn to render (call the returned function when done), or a rejection after `ms` of waiting. */
+  private turn(ms: number | undefined, tooLong: () => Error): Promise<() => void> {
+    const done = () => {
+      this.rendering--;
+      this.turns.shift()?.();
+    };
+    if (this.rendering < (this.options.concurrentRenders ?? Number.POSITIVE_INFINITY)) {
+      this.rendering++;
+      return Promise.resolve(done);
+    }
+    return new Promise((granted, refused) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const grant = () => {
+        clearTimeout(timer);
+        this.rendering++;
+        granted(done);
+      };
+      this.turns.push(grant);
+      if (ms !== undefined) {
+        timer = setTimeout(() => {
+          this.turns.splice(this.turns.indexOf(grant), 1);
+          refused(tooLong());
+        }, Math.max(0, ms));
+      }
     });
-    return Promise.race([run(), timeout]).finally(() => clearTimeout(timer));
   }
 
   private store(key: string, path: string, answer: CachedAnswer): void {
