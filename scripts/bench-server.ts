@@ -8,7 +8,7 @@
 // --projects N (seed up to N projects before measuring, default: the demo's), --only pglite|postgres,
 // --node-flags "…" (Node's flags for the server instead of npm start's, e.g. "" to compare).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -302,6 +302,22 @@ async function mixedLoad(baseUrl: string, cookie: string, readPaths: string[], s
   };
 }
 
+/** Why the visitor cache answered 503 (its log lines since `offset`), by reason: render deadline, wait for a turn, errors. */
+function unrenderedSince(logFile: string, offset: number): string[] {
+  const reasons = new Map<string, number>();
+  const text = readFileSync(logFile).subarray(offset).toString('utf8');
+  for (const line of text.split('\n')) {
+    if (!line.includes('The visitor cache could not render')) continue;
+    try {
+      const reason = String((JSON.parse(line) as { reason?: unknown }).reason).replace(/\d+ ms/, 'N ms');
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    } catch {
+      reasons.set('(unreadable log line)', (reasons.get('(unreadable log line)') ?? 0) + 1);
+    }
+  }
+  return [...reasons].map(([reason, count]) => `  503 from the visitor cache ${count}×: ${reason}`);
+}
+
 /** Time to the last byte of the first request after a write (the cache was emptied for it). */
 async function missAfterWrite(baseUrl: string, cookie: string, id: number, paths: string[]): Promise<string[]> {
   const call = ownerApi(baseUrl, cookie);
@@ -384,7 +400,7 @@ async function listPageSizes(baseUrl: string): Promise<string[]> {
   return lines;
 }
 
-type StartServer = (options: { databaseUrl?: string; nodeFlags?: string[] }) => Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }>;
+type StartServer = (options: { databaseUrl?: string; nodeFlags?: string[] }) => Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }>;
 type SignIn = (link: string) => Promise<string>;
 
 async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | undefined, options: ServerBenchOptions, start: StartServer, signIn: SignIn): Promise<boolean> {
@@ -460,8 +476,10 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string
     allOk &&= !missLines.some((line) => line.includes('✗'));
 
     const readPaths = paths.filter((path) => !path.startsWith('/api/projects'));
+    const logOffset = statSync(server.logFile).size;
     const mixed = await mixedLoad(server.baseUrl, cookie, readPaths, options.mixedSeconds);
     for (const line of mixed.lines) console.log(line);
+    for (const line of unrenderedSince(server.logFile, logOffset)) console.log(line);
     allOk &&= mixed.ok;
 
     console.log('First HTML of the list pages');

@@ -172,7 +172,7 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
  */
 export async function startBenchServer(
   options: { databaseUrl?: string; nodeFlags?: string[] } = {},
-): Promise<{ baseUrl: string; pid: number; ownerLink: Promise<string>; stop: () => Promise<void> }> {
+): Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }> {
   buildIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
@@ -203,6 +203,7 @@ export async function startBenchServer(
   return {
     baseUrl,
     pid: server.pid!,
+    logFile,
     ownerLink,
     stop: async () => {
       await stopProcess(server);

@@ -116,10 +116,13 @@ export function createStaticFiles(clientDir: string, assetsDir = '_astro'): Stat
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
       const q = req.url.indexOf('?');
       let path = q < 0 ? req.url : req.url.slice(0, q);
-      try {
-        path = decodeURIComponent(path);
-      } catch {
-        return false;
+      // Most paths have nothing to decode (and this runs before every cached answer too).
+      if (path.includes('%')) {
+        try {
+          path = decodeURIComponent(path);
+        } catch {
+          return false;
+        }
       }
       const file = files.get(path);
       if (!file) return false;
