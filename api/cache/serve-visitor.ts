@@ -44,6 +44,8 @@ export interface VisitorCacheServerOptions {
  * waiters get 503 with Retry-After, like a page during a database outage, within 2 s.
  */
 export const RENDER_TIMEOUT_MS = 1500;
+/** The first render of a kind of page loads and compiles its code: on a cold, busy server that takes seconds. */
+const FIRST_RENDER_TIMEOUT_MS = 10_000;
 /**
  * Renders share one thread (and PGlite one connection): more at once only makes each slower, and when
  * misses come faster than they render, all of them would miss the deadline together. Two at a time, the
@@ -93,6 +95,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     expiresAt: () => nextDayBoundary(options.timeZone),
     concurrentRenders: CONCURRENT_RENDERS,
     renderTimeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
+    firstRenderTimeoutMs: options.renderTimeoutMs ?? FIRST_RENDER_TIMEOUT_MS,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
   });
   const stopListening = onInvalidate((invalidation) => {

@@ -162,6 +162,11 @@ export interface VisitorCacheOptions {
    * expired copy) and the render is aborted. A render that hangs is found out this fast. Default: no limit.
    */
   renderTimeoutMs?: number;
+  /**
+   * The same for the first render of a kind of page in this process (its code is loaded and compiled
+   * then: seconds on a cold, busy server, which is slow, not hung). Default: renderTimeoutMs.
+   */
+  firstRenderTimeoutMs?: number;
   /** How long a miss may wait for its turn (a busy server) before its waiters get a RenderTimeout. Default: no limit. */
   waitTimeoutMs?: number;
   now?: () => number;
@@ -179,6 +184,8 @@ export class VisitorCache {
    */
   private overtaken = new Map<string, Promise<void>>();
   private rendering = 0;
+  /** Kinds of page (paths with their ids blanked) rendered at least once in this process. */
+  private warm = new Set<string>();
   /** Misses waiting for a turn to render, first come first served. */
   private turns: Array<() => void> = [];
   private bytes = 0;
@@ -255,7 +262,9 @@ export class VisitorCache {
    * deadlines: waiting for the turn at most waitTimeoutMs, rendering at most renderTimeoutMs (then aborted).
    */
   private async renderInTurn(flight: Flight, before: Promise<void> | undefined, render: Renderer): Promise<Rendered> {
-    const { waitTimeoutMs, renderTimeoutMs } = this.options;
+    const { waitTimeoutMs } = this.options;
+    const kind = flight.path.replace(/\d+/g, '#');
+    const renderTimeoutMs = this.warm.has(kind) ? this.options.renderTimeoutMs : (this.options.firstRenderTimeoutMs ?? this.options.renderTimeoutMs);
     const waitUntil = Date.now() + (waitTimeoutMs ?? 0);
     const tooLong = () => new RenderTimeout(`No turn to render within ${waitTimeoutMs} ms`);
     if (before) await within(before, waitTimeoutMs, tooLong);
@@ -263,11 +272,13 @@ export class VisitorCache {
     try {
       flight.started = true;
       const controller = new AbortController();
-      return await within(render(controller.signal), renderTimeoutMs, () => {
+      const rendered = await within(render(controller.signal), renderTimeoutMs, () => {
         const error = new RenderTimeout(`The render did not finish within ${renderTimeoutMs} ms`);
         controller.abort(error);
         return error;
       });
+      this.warm.add(kind);
+      return rendered;
     } finally {
       done();
     }
