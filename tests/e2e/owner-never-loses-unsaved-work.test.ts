@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { call } from '../support/http.ts';
+import { sessionCookie } from '../support/sign-in.ts';
 import { hydrated, signedInPage } from './owner-journey.ts';
 
 let browser: Browser;
@@ -131,6 +133,20 @@ describe('unsaved changes', () => {
     await page.waitForURL('**/diary');
     expect(asked).toEqual([]);
     await close();
+  });
+
+  it("in a metric's settings make leaving its page ask first", async () => {
+    const admin = await sessionCookie('admin');
+    const key = `unsaved-${Date.now().toString(36)}`;
+    expect((await call('/api/metrics', { method: 'POST', cookie: admin, body: { key, name: 'Unsaved metric' } })).status).toBe(201);
+    const { page, close } = await open(`/data-management/metrics/${key}`);
+    const asked = leaveQuestions(page, false);
+    await page.getByRole('form', { name: 'Edit Unsaved metric' }).getByLabel('Name', { exact: true }).fill('Renamed, not saved');
+    await page.getByRole('link', { name: 'Diary' }).click();
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(new URL(page.url()).pathname).toBe(`/data-management/metrics/${key}`);
+    await close();
+    await call(`/api/metrics/${key}`, { method: 'DELETE', cookie: admin });
   });
 
   it('in the import rows make leaving the page ask first', async () => {

@@ -7,7 +7,7 @@ import { EntityForm } from '../EntityForm.tsx';
 import { Field } from '../Field.tsx';
 import { describeFailure } from '../field-errors.ts';
 import { useHydrated } from '../useHydrated.ts';
-import { useLeaveGuard } from '../useLeaveGuard.ts';
+import { useDirtyForms } from '../useLeaveGuard.ts';
 import { MetricFields, metricDraft, numberOrText, ownerDate, updatePayload, type MetricItem } from './metric-fields.tsx';
 
 export interface PointItem {
@@ -50,13 +50,11 @@ export default function MetricDetail({ metric: initial, zone, today, points: fir
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<PointItem | null>(null);
   const [pending, setPending] = useState(false);
-  const [dirty, setDirty] = useState<Record<string, boolean>>({});
   const listHeading = useRef<HTMLHeadingElement>(null);
-  useLeaveGuard(Object.values(dirty).some(Boolean));
-  const markDirty = useCallback((form: string) => (value: boolean) => setDirty((current) => (current[form] === value ? current : { ...current, [form]: value })), []);
-  const onSettingsDirty = useRef(markDirty('settings')).current;
-  const onPointDirty = useRef(markDirty('point')).current;
-  const onEditDirty = useRef(markDirty('edit')).current;
+  const { onDirtyChange } = useDirtyForms();
+  const onSettingsDirty = useCallback((dirty: boolean) => onDirtyChange('settings', dirty), [onDirtyChange]);
+  const onPointDirty = useCallback((dirty: boolean) => onDirtyChange('point', dirty), [onDirtyChange]);
+  const onEditDirty = useCallback((dirty: boolean) => onDirtyChange('edit', dirty), [onDirtyChange]);
 
   const base = `/api/metrics/${metric.key}`;
   const load = useCallback(
