@@ -15,3 +15,9 @@ declare module '*?minified' {
   const code: string;
   export default code;
 }
+
+/** A stylesheet's text after Tailwind (src/styles/sheets.ts). */
+declare module '*.css?inline' {
+  const css: string;
+  export default css;
+}
