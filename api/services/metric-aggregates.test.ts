@@ -6,7 +6,8 @@ import { compareWithLastMonth, monthlyValues } from './metric-aggregates.ts';
 import { changeCaption, withMetricKpis, withMetricTrends } from './metric-backed.ts';
 import { createMetric, upsertPoints } from './metrics.ts';
 import { localDay, zonedToUtc } from './owner-time.ts';
-import { kpis, trends } from '../db/schema.ts';
+import { kpis, metricPoints, trends } from '../db/schema.ts';
+import { invalidatePaths } from '../cache/invalidation.ts';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -249,5 +250,53 @@ describe('writing points', () => {
       [3, null],
       [2, 'first'],
     ]);
+  });
+});
+
+describe('aggregates kept between reads (metric-aggregate-cache.ts)', () => {
+  const later = (ms: number) => new Date(NOW.getTime() + ms);
+  const HOUR = 3_600_000;
+
+  it('counts a point written through the service at the next read', async () => {
+    const metric = await metricWith('cached-write', 'sum', [{ at: later(-HOUR), value: 2 }]);
+    expect((await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!.at(-1)!.value).toBe(2);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)!.current).toBe(2);
+    await upsertPoints(db, metric.id, [{ at: later(-2 * HOUR), value: 5 }]);
+    expect((await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!.at(-1)!.value).toBe(7);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)!.current).toBe(7);
+  });
+
+  it('counts a point written elsewhere once `/` is invalidated (another process, an import)', async () => {
+    const metric = await metricWith('cached-elsewhere', 'sum', [{ at: later(-HOUR), value: 2 }]);
+    expect((await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!.at(-1)!.value).toBe(2);
+    await db.insert(metricPoints).values({ metricId: metric.id, at: later(-3 * HOUR), value: 1 });
+    await invalidatePaths(['/']);
+    expect((await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!.at(-1)!.value).toBe(3);
+  });
+
+  it('counts a point once now reaches it', async () => {
+    const metric = await metricWith('cached-future', 'sum', [{ at: later(HOUR), value: 40 }]);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)!.current).toBe(0);
+    expect((await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!.at(-1)!.value).toBe(0);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, later(2 * HOUR))).get(metric.id)!.current).toBe(40);
+    expect((await monthlyValues(db, [metric.id], ZONE, later(2 * HOUR))).get(metric.id)!.at(-1)!.value).toBe(40);
+    // A read for an earlier instant is not answered from a later one.
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)!.current).toBe(0);
+  });
+
+  it('counts last month’s point once the same moment last month passes it', async () => {
+    // An hour after the same moment last month (16:00 on 20 October in Auckland).
+    const metric = await metricWith('cached-month-ago', 'sum', [{ at: zonedToUtc('2026-10-20T17:00:00', ZONE), value: 10 }]);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)).toEqual({ current: 0, previous: 0 });
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, later(2 * HOUR))).get(metric.id)).toEqual({ current: 0, previous: 10 });
+  });
+
+  it('moves to the next month when the owner’s month turns', async () => {
+    const metric = await metricWith('cached-month', 'sum', [{ at: zonedToUtc('2026-11-30T20:00:00', ZONE), value: 3 }]);
+    const lastHour = zonedToUtc('2026-11-30T23:30:00', ZONE);
+    const november = (await monthlyValues(db, [metric.id], ZONE, lastHour)).get(metric.id)!;
+    expect(november.at(-1)).toEqual({ month: '2026-11', value: 3 });
+    const december = (await monthlyValues(db, [metric.id], ZONE, zonedToUtc('2026-12-01T00:30:00', ZONE))).get(metric.id)!;
+    expect(december.at(-1)).toEqual({ month: '2026-12', value: 0 });
   });
 });

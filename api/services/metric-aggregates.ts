@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { cachedAggregate } from './metric-aggregate-cache.ts';
 
 /**
  * Periods of a metric as numbers, computed by PostgreSQL (never by loading every point into
@@ -29,34 +30,46 @@ const aggregate = (where: SQL) => sql`case m.aggregation
 end`;
 
 /** The last `months` calendar months (the current one included) of each metric, oldest first. */
-export async function monthlyValues(
-  db: Db,
-  metricIds: number[],
-  zone: string,
-  now: Date,
-  months = 12,
-): Promise<Map<number, MonthValue[]>> {
+export function monthlyValues(db: Db, metricIds: number[], zone: string, now: Date, months = 12): Promise<Map<number, MonthValue[]>> {
+  return cachedAggregate(cacheKey('months', metricIds, zone, months), now, async () => ({
+    until: await unchangedUntil(db, metricIds, zone, now, false),
+    value: await queryMonthlyValues(db, metricIds, zone, now, months),
+  }));
+}
+
+async function queryMonthlyValues(db: Db, metricIds: number[], zone: string, now: Date, months: number): Promise<Map<number, MonthValue[]>> {
   const result = new Map<number, MonthValue[]>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   type MonthRow = { metric_id: number; month: string; value: number | string | null };
+  const firstMonth = sql`(date_trunc('month', ${nowAt} at time zone ${zone}) - make_interval(months => ${months - 1}::int))`;
+  // Each point is read once and put in its owner's month (an index range scan, then one group per
+  // metric and month); joining points to every month instead compared each point with each month.
   const rows = await db.execute<MonthRow>(sql`
     with months as (
-      select generate_series(
-        date_trunc('month', ${nowAt} at time zone ${zone}) - make_interval(months => ${months - 1}::int),
-        date_trunc('month', ${nowAt} at time zone ${zone}),
-        interval '1 month'
-      ) as local_start
+      select generate_series(${firstMonth}, date_trunc('month', ${nowAt} at time zone ${zone}), interval '1 month') as local_start
+    ),
+    buckets as (
+      select p.metric_id, date_trunc('month', p.at at time zone ${zone}) as local_start,
+        sum(p.value) as total, count(*)::float8 as n, avg(p.value) as mean,
+        (array_agg(p.value order by p.at desc))[1] as latest
+      from metric_points p
+      where p.metric_id in (${idList(metricIds)})
+        and p.at >= (${firstMonth} at time zone ${zone})
+        and p.at <= ${nowAt}
+      group by p.metric_id, 2
     )
-    select m.id as metric_id, to_char(mo.local_start, 'YYYY-MM') as month, ${aggregate(sql`p.id is not null`)} as value
+    select m.id as metric_id, to_char(mo.local_start, 'YYYY-MM') as month,
+      case m.aggregation
+        when 'sum' then coalesce(b.total, 0)
+        when 'count' then coalesce(b.n, 0)
+        when 'average' then b.mean
+        else b.latest
+      end as value
     from metrics m
     cross join months mo
-    left join metric_points p on p.metric_id = m.id
-      and p.at >= (mo.local_start at time zone ${zone})
-      and p.at < ((mo.local_start + interval '1 month') at time zone ${zone})
-      and p.at <= ${nowAt}
+    left join buckets b on b.metric_id = m.id and b.local_start = mo.local_start
     where m.id in (${idList(metricIds)})
-    group by m.id, m.aggregation, mo.local_start
     order by m.id, mo.local_start`);
   for (const row of rowsOf<MonthRow>(rows)) {
     const list = result.get(Number(row.metric_id)) ?? [];
@@ -73,7 +86,14 @@ export const MAX_MONTHS = 240;
  * How many calendar months (the current one included) each metric's history spans in the owner's zone,
  * from the month of its first point; 1 for a metric without points. At most MAX_MONTHS.
  */
-export async function monthsOfHistory(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, number>> {
+export function monthsOfHistory(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, number>> {
+  return cachedAggregate(cacheKey('history', metricIds, zone), now, async () => ({
+    until: await unchangedUntil(db, metricIds, zone, now, false),
+    value: await queryMonthsOfHistory(db, metricIds, zone, now),
+  }));
+}
+
+async function queryMonthsOfHistory(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, number>> {
   const result = new Map<number, number>(metricIds.map((id) => [id, 1]));
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -102,12 +122,14 @@ export interface PeriodComparison {
  * This month so far against last month up to the same day and time, so a KPI on the 5th is not
  * compared with a whole month. A 'last' metric compares its latest point with the one a month ago.
  */
-export async function compareWithLastMonth(
-  db: Db,
-  metricIds: number[],
-  zone: string,
-  now: Date,
-): Promise<Map<number, PeriodComparison>> {
+export function compareWithLastMonth(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, PeriodComparison>> {
+  return cachedAggregate(cacheKey('compare', metricIds, zone), now, async () => ({
+    until: await unchangedUntil(db, metricIds, zone, now, true),
+    value: await queryComparison(db, metricIds, zone, now),
+  }));
+}
+
+async function queryComparison(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, PeriodComparison>> {
   const result = new Map<number, PeriodComparison>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -141,6 +163,39 @@ export async function compareWithLastMonth(
     });
   }
   return result;
+}
+
+const cacheKey = (kind: string, metricIds: number[], zone: string, months = 0) =>
+  `${kind}|${zone}|${months}|${[...metricIds].sort((a, b) => a - b).join(',')}`;
+
+/** Room for a daylight-saving change (at most two hours) around the instants below, which are local times. */
+const DST_MARGIN = sql`interval '3 hours'`;
+
+/**
+ * Until when (epoch ms) time alone cannot change these metrics' aggregates at `now`; null when it may
+ * at once. They change when the owner's month turns, when a point now in the future (up to a day ahead
+ * is allowed) stops being so, and, with `monthAgo`, when "the same moment last month" passes a point:
+ * the first point at or after it counts from one month after its own instant at the earliest (a month
+ * back from an earlier time is earlier). Month arithmetic is in local time, hence the margin.
+ */
+async function unchangedUntil(db: Db, metricIds: number[], zone: string, now: Date, monthAgo: boolean): Promise<number | null> {
+  if (metricIds.length === 0) return null;
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const ids = idList(metricIds);
+  const monthAgoAt = sql`((${nowAt} at time zone ${zone} - interval '1 month') at time zone ${zone})`;
+  const reaches = monthAgo
+    ? sql`(select ((min(p.at) at time zone ${zone}) + interval '1 month') at time zone ${zone} - ${DST_MARGIN}
+        from metric_points p where p.metric_id in (${ids}) and p.at >= ${monthAgoAt})`
+    : sql`null::timestamptz`;
+  type UntilRow = { until: number | string | null };
+  const rows = await db.execute<UntilRow>(sql`
+    select floor(extract(epoch from least(
+      ((date_trunc('month', ${nowAt} at time zone ${zone}) + interval '1 month') at time zone ${zone}) - ${DST_MARGIN},
+      (select min(p.at) from metric_points p where p.metric_id in (${ids}) and p.at > ${nowAt}),
+      ${reaches}
+    )) * 1000) as until`);
+  const until = rowsOf<UntilRow>(rows)[0]?.until;
+  return until === null || until === undefined ? null : Number(until);
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both drivers are typed as node-postgres here. */

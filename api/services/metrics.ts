@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { metricCreate, metricUpdate } from '#domain/shapes.ts';
 import type { Db } from '../db/client.ts';
 import { metricPoints, metrics } from '../db/schema.ts';
+import { metricAggregatesChanged } from './metric-aggregate-cache.ts';
 
 export type Metric = typeof metrics.$inferSelect;
 export type MetricPoint = typeof metricPoints.$inferSelect;
@@ -50,6 +51,7 @@ export async function updateMetric(db: Db, key: string, values: z.output<typeof 
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(metrics.key, key))
     .returning();
+  metricAggregatesChanged(); // the aggregation may have changed
   return row ?? null;
 }
 
@@ -59,6 +61,7 @@ export async function deleteMetric(db: Db, key: string): Promise<number | null> 
   if (!metric) return null;
   const points = await pointCount(db, metric.id);
   await db.delete(metrics).where(eq(metrics.id, metric.id));
+  metricAggregatesChanged();
   return points;
 }
 
@@ -97,6 +100,7 @@ export async function upsertPoints(
     })
     // xmax is 0 for a freshly inserted row, non-zero for one the conflict clause updated.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  metricAggregatesChanged();
   const inserted = written.filter((row) => row.inserted === true || (row.inserted as unknown) === 't').length;
   return { inserted, updated: written.length - inserted };
 }
@@ -146,6 +150,7 @@ export async function updatePoint(
     .set(values)
     .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)))
     .returning();
+  metricAggregatesChanged();
   return row ?? null;
 }
 
@@ -154,5 +159,6 @@ export async function deletePoint(db: Db, metricId: number, id: number): Promise
     .delete(metricPoints)
     .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)))
     .returning({ id: metricPoints.id });
+  metricAggregatesChanged();
   return rows.length > 0;
 }

@@ -1,0 +1,64 @@
+import { onInvalidate } from '../cache/invalidation.ts';
+
+/**
+ * Metric aggregates (monthly values, this month against last) kept in memory between reads, so the
+ * signed-in dashboard does not aggregate the same points on every render (issue 14's render p99).
+ *
+ * An answer is kept only while it cannot change: each comes with the instant until which time alone
+ * leaves it as it is (the next month, the next point still in the future, the next point last month's
+ * "same moment" reaches; see metric-aggregates.ts), and every write of a point or metric drops them all:
+ * the services in metrics.ts call `metricAggregatesChanged()`, and any invalidation of `/` (every metric
+ * write route announces one, after its commit; another process's, through NOTIFY) or of everything (an
+ * import or restore) does the same. A read that overlapped a write does not keep its answer.
+ */
+
+interface Entry {
+  value: unknown;
+  /** The `now` it was computed for: a read for an earlier instant computes afresh. */
+  from: number;
+  /** Epoch milliseconds; the answer holds for from ≤ now < until. */
+  until: number;
+}
+
+/** A handful of keys in practice (KPIs, trends, public cards per zone); the bound only guards against misuse. */
+const MAX_ENTRIES = 200;
+
+const entries = new Map<string, Entry>();
+let generation = 0;
+
+/** Every cached aggregate may be wrong now: points or metrics were written. */
+export function metricAggregatesChanged(): void {
+  generation++;
+  entries.clear();
+}
+
+let listening = false;
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  onInvalidate((invalidation) => {
+    if (invalidation.kind === 'everything' || invalidation.paths.includes('/')) metricAggregatesChanged();
+  });
+}
+
+/**
+ * The cached answer for `key` at `now`, else `compute()`'s, kept until its `until` (epoch ms; null or
+ * not after `now`: not kept).
+ */
+export async function cachedAggregate<T>(
+  key: string,
+  now: Date,
+  compute: () => Promise<{ value: T; until: number | null }>,
+): Promise<T> {
+  listen();
+  const at = now.getTime();
+  const hit = entries.get(key);
+  if (hit && hit.from <= at && at < hit.until) return hit.value as T;
+  const started = generation;
+  const { value, until } = await compute();
+  if (started === generation && until !== null && until > at) {
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entries.set(key, { value, from: at, until });
+  }
+  return value;
+}
