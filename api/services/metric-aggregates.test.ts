@@ -204,7 +204,7 @@ describe('KPIs and trends backed by a metric', () => {
     expectedMonths('sum').forEach((value, index) => expect(computed!.data[index]).toBeCloseTo(value!, 1));
   });
 
-  it('spans every month since the first point for all time (in the owner\'s zone), naming each month with its year', async () => {
+  it("spans every month since the first point for all time (in the owner's zone), naming each month with its year", async () => {
     // 00:30 on 1 March 2024 in Auckland is still February in UTC: the history starts in March.
     const metric = await metricWith('trend-all-time', 'sum', [
       { at: zonedToUtc('2024-03-01T00:30:00', ZONE), value: 5 },
@@ -229,7 +229,10 @@ describe('KPIs and trends backed by a metric', () => {
     expect(typed).toEqual(handSet);
     // Twelve months still, with the months named so events can be placed on them.
     const [yearly] = await withMetricTrends(db, [row!], ZONE, NOW);
-    expect(yearly!.periods).toEqual(['2025-12', ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`)]);
+    expect(yearly!.periods).toEqual([
+      '2025-12',
+      ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`),
+    ]);
   });
 });
 
@@ -286,9 +289,17 @@ describe('aggregates kept between reads (metric-aggregate-cache.ts)', () => {
 
   it('counts last month’s point once the same moment last month passes it', async () => {
     // An hour after the same moment last month (16:00 on 20 October in Auckland).
-    const metric = await metricWith('cached-month-ago', 'sum', [{ at: zonedToUtc('2026-10-20T17:00:00', ZONE), value: 10 }]);
-    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)).toEqual({ current: 0, previous: 0 });
-    expect((await compareWithLastMonth(db, [metric.id], ZONE, later(2 * HOUR))).get(metric.id)).toEqual({ current: 0, previous: 10 });
+    const metric = await metricWith('cached-month-ago', 'sum', [
+      { at: zonedToUtc('2026-10-20T17:00:00', ZONE), value: 10 },
+    ]);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, NOW)).get(metric.id)).toEqual({
+      current: 0,
+      previous: 0,
+    });
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, later(2 * HOUR))).get(metric.id)).toEqual({
+      current: 0,
+      previous: 10,
+    });
   });
 
   it('moves to the next month when the owner’s month turns', async () => {
@@ -296,7 +307,9 @@ describe('aggregates kept between reads (metric-aggregate-cache.ts)', () => {
     const lastHour = zonedToUtc('2026-11-30T23:30:00', ZONE);
     const november = (await monthlyValues(db, [metric.id], ZONE, lastHour)).get(metric.id)!;
     expect(november.at(-1)).toEqual({ month: '2026-11', value: 3 });
-    const december = (await monthlyValues(db, [metric.id], ZONE, zonedToUtc('2026-12-01T00:30:00', ZONE))).get(metric.id)!;
+    const december = (await monthlyValues(db, [metric.id], ZONE, zonedToUtc('2026-12-01T00:30:00', ZONE))).get(
+      metric.id,
+    )!;
     expect(december.at(-1)).toEqual({ month: '2026-12', value: 0 });
   });
 });

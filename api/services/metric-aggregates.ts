@@ -30,14 +30,26 @@ const aggregate = (where: SQL) => sql`case m.aggregation
 end`;
 
 /** The last `months` calendar months (the current one included) of each metric, oldest first. */
-export function monthlyValues(db: Db, metricIds: number[], zone: string, now: Date, months = 12): Promise<Map<number, MonthValue[]>> {
+export function monthlyValues(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+  months = 12,
+): Promise<Map<number, MonthValue[]>> {
   return cachedAggregate(cacheKey('months', metricIds, zone, months), now, async () => ({
     until: await unchangedUntil(db, metricIds, zone, now, false),
     value: await queryMonthlyValues(db, metricIds, zone, now, months),
   }));
 }
 
-async function queryMonthlyValues(db: Db, metricIds: number[], zone: string, now: Date, months: number): Promise<Map<number, MonthValue[]>> {
+async function queryMonthlyValues(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+  months: number,
+): Promise<Map<number, MonthValue[]>> {
   const result = new Map<number, MonthValue[]>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -93,7 +105,12 @@ export function monthsOfHistory(db: Db, metricIds: number[], zone: string, now: 
   }));
 }
 
-async function queryMonthsOfHistory(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, number>> {
+async function queryMonthsOfHistory(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+): Promise<Map<number, number>> {
   const result = new Map<number, number>(metricIds.map((id) => [id, 1]));
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -122,14 +139,24 @@ export interface PeriodComparison {
  * This month so far against last month up to the same day and time, so a KPI on the 5th is not
  * compared with a whole month. A 'last' metric compares its latest point with the one a month ago.
  */
-export function compareWithLastMonth(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, PeriodComparison>> {
+export function compareWithLastMonth(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+): Promise<Map<number, PeriodComparison>> {
   return cachedAggregate(cacheKey('compare', metricIds, zone), now, async () => ({
     until: await unchangedUntil(db, metricIds, zone, now, true),
     value: await queryComparison(db, metricIds, zone, now),
   }));
 }
 
-async function queryComparison(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, PeriodComparison>> {
+async function queryComparison(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+): Promise<Map<number, PeriodComparison>> {
   const result = new Map<number, PeriodComparison>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -178,7 +205,13 @@ const DST_MARGIN = sql`interval '3 hours'`;
  * the first point at or after it counts from one month after its own instant at the earliest (a month
  * back from an earlier time is earlier). Month arithmetic is in local time, hence the margin.
  */
-async function unchangedUntil(db: Db, metricIds: number[], zone: string, now: Date, monthAgo: boolean): Promise<number | null> {
+async function unchangedUntil(
+  db: Db,
+  metricIds: number[],
+  zone: string,
+  now: Date,
+  monthAgo: boolean,
+): Promise<number | null> {
   if (metricIds.length === 0) return null;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const ids = idList(metricIds);
