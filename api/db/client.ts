@@ -41,6 +41,11 @@ export function db(): Db {
   return openDatabase(cfg).db;
 }
 
+/** True for the embedded database, which one process alone can open (the data folder is locked). */
+export function isEmbedded(database: Db): boolean {
+  return (database as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 export async function closeDatabase(): Promise<void> {
   const open = holder[KEY];
   delete holder[KEY];

@@ -1,4 +1,5 @@
 import { onInvalidate } from '../cache/invalidation.ts';
+import { isEmbedded, type Db } from '../db/client.ts';
 
 /**
  * Metric aggregates (monthly values, this month against last) kept in memory between reads, so the
@@ -10,6 +11,9 @@ import { onInvalidate } from '../cache/invalidation.ts';
  * the services in metrics.ts call `metricAggregatesChanged()`, and any invalidation of `/` (every metric
  * write route announces one, after its commit; another process's, through NOTIFY) or of everything (an
  * import or restore) does the same. A read that overlapped a write does not keep its answer.
+ *
+ * Only on the embedded database, which one process alone can open, so it sees every write. On PostgreSQL
+ * several processes (or Vercel functions, which hear no NOTIFY) may write, and the SQL runs every time.
  */
 
 interface Entry {
@@ -42,20 +46,23 @@ function listen(): void {
 }
 
 /**
- * The cached answer for `key` at `now`, else `compute()`'s, kept until its `until` (epoch ms; null or
- * not after `now`: not kept).
+ * The cached answer for `key` at `now`, else `read.value()`'s, kept until `read.until()` (epoch ms;
+ * null or not after `now`: not kept).
  */
 export async function cachedAggregate<T>(
+  db: Db,
   key: string,
   now: Date,
-  compute: () => Promise<{ value: T; until: number | null }>,
+  read: { value: () => Promise<T>; until: () => Promise<number | null> },
 ): Promise<T> {
+  if (!isEmbedded(db)) return read.value();
   listen();
   const at = now.getTime();
   const hit = entries.get(key);
   if (hit && hit.from <= at && at < hit.until) return hit.value as T;
   const started = generation;
-  const { value, until } = await compute();
+  const until = await read.until();
+  const value = await read.value();
   if (started === generation && until !== null && until > at) {
     if (entries.size >= MAX_ENTRIES) entries.clear();
     entries.set(key, { value, from: at, until });

@@ -37,10 +37,10 @@ export function monthlyValues(
   now: Date,
   months = 12,
 ): Promise<Map<number, MonthValue[]>> {
-  return cachedAggregate(cacheKey('months', metricIds, zone, months), now, async () => ({
-    until: await unchangedUntil(db, metricIds, zone, now, false),
-    value: await queryMonthlyValues(db, metricIds, zone, now, months),
-  }));
+  return cachedAggregate(db, cacheKey('months', metricIds, zone, months), now, {
+    until: () => unchangedUntil(db, metricIds, zone, now, false),
+    value: () => queryMonthlyValues(db, metricIds, zone, now, months),
+  });
 }
 
 async function queryMonthlyValues(
@@ -99,10 +99,10 @@ export const MAX_MONTHS = 240;
  * from the month of its first point; 1 for a metric without points. At most MAX_MONTHS.
  */
 export function monthsOfHistory(db: Db, metricIds: number[], zone: string, now: Date): Promise<Map<number, number>> {
-  return cachedAggregate(cacheKey('history', metricIds, zone), now, async () => ({
-    until: await unchangedUntil(db, metricIds, zone, now, false),
-    value: await queryMonthsOfHistory(db, metricIds, zone, now),
-  }));
+  return cachedAggregate(db, cacheKey('history', metricIds, zone), now, {
+    until: () => unchangedUntil(db, metricIds, zone, now, false),
+    value: () => queryMonthsOfHistory(db, metricIds, zone, now),
+  });
 }
 
 async function queryMonthsOfHistory(
@@ -145,10 +145,10 @@ export function compareWithLastMonth(
   zone: string,
   now: Date,
 ): Promise<Map<number, PeriodComparison>> {
-  return cachedAggregate(cacheKey('compare', metricIds, zone), now, async () => ({
-    until: await unchangedUntil(db, metricIds, zone, now, true),
-    value: await queryComparison(db, metricIds, zone, now),
-  }));
+  return cachedAggregate(db, cacheKey('compare', metricIds, zone), now, {
+    until: () => unchangedUntil(db, metricIds, zone, now, true),
+    value: () => queryComparison(db, metricIds, zone, now),
+  });
 }
 
 async function queryComparison(
