@@ -40,10 +40,10 @@ async function visitorHasCached(path: string): Promise<void> {
   expect(await first!.headerValue('etag'), path).toBe(etag);
 }
 
-/** The visitor's next load of `path`: its status and the page's HTML. */
+/** The visitor's next load of `path`: its status and the bytes the server sent. */
 async function visitorLoads(path: string): Promise<{ status: number; html: string }> {
   const response = await visitor.goto(path);
-  return { status: response!.status(), html: await visitor.content() };
+  return { status: response!.status(), html: await response!.text() };
 }
 
 async function openDataManagement(): Promise<void> {
@@ -57,15 +57,18 @@ describe('the owner edits and visitors see it at once', () => {
     // Create, in Data Management.
     const name = unique('Seen At Once');
     created.push(name);
-    await visitorHasCached('/public-projects');
+    // The lists every project is on, whatever page of the project list it lands on.
+    await visitorHasCached('/sitemap.xml');
+    await visitorHasCached('/api/public/projects');
     await openDataManagement();
     const add = owner.getByRole('form', { name: 'Add project' });
     await field(add, 'Name').fill(name);
     await field(add, 'Category').fill('journeys');
     await owner.getByRole('button', { name: 'Create Project' }).click();
     await expectToast(owner, 'Project created successfully!');
-    expect((await visitorLoads('/public-projects')).html).toContain(name);
     const id = (await api.list<{ id: number; name: string }>('/api/projects')).find((p) => p.name === name)!.id;
+    expect((await visitorLoads('/sitemap.xml')).html).toContain(`/public-projects/${id}<`);
+    expect((await visitorLoads('/api/public/projects')).html).toContain(name);
 
     // Edit: rename it in the same form.
     const renamed = unique('Renamed At Once');
@@ -107,7 +110,7 @@ describe('the owner edits and visitors see it at once', () => {
 
     // Delete, in Data Management: the page is gone and the list no longer names it.
     await visitorHasCached(`/public-projects/${id}`);
-    await visitorHasCached('/public-projects');
+    await visitorHasCached('/sitemap.xml');
     await openDataManagement();
     await owner.getByRole('button', { name: `Delete ${renamed}` }).click();
     const confirm = owner.getByRole('dialog', { name: 'Delete this project?' });
@@ -115,6 +118,6 @@ describe('the owner edits and visitors see it at once', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(owner, 'Project deleted successfully!');
     expect((await visitorLoads(`/public-projects/${id}`)).status).toBe(404);
-    expect((await visitorLoads('/public-projects')).html).not.toContain(renamed);
+    expect((await visitorLoads('/sitemap.xml')).html).not.toContain(`/public-projects/${id}<`);
   });
 });
