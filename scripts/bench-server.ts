@@ -434,17 +434,22 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string
       '/robots.txt',
       '/public-projects/999999',
     ];
+    // An image the list pages ask for: served from the cache too, held to bytes per second (the limit's share), not req/s.
+    const image = projects.find((project) => project.imageUrl?.startsWith('/api/images/'))?.imageUrl;
+    const images = image ? [`${image}?w=480`] : [];
     // Warm: the first request renders, the second must come from the cache.
     const responses = new Map<string, Raw>();
-    for (const path of paths) {
+    for (const path of [...paths, ...images]) {
       await rawRequest(`${server.baseUrl}${path}`);
       responses.set(path, await rawRequest(`${server.baseUrl}${path}`));
     }
     bare = await startBareServer(responses);
     console.log(`wrk -t2 -c32 -d${options.seconds}s per URL, no Accept-Encoding; limit = bare Node http server, same bytes, same run`);
     console.log(`${'URL'.padEnd(28)} ${'bytes'.padStart(7)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} err ${'limit'.padStart(8)} share  targets`);
-    for (const path of paths) {
+    for (const path of [...paths, ...images]) {
       const expectOk = !path.includes('999999');
+      const isImage = images.includes(path);
+      const bytes = responses.get(path)!.body.byteLength;
       const app = await wrk(`${server.baseUrl}${path}`, options.seconds, expectOk);
       const limit = await wrk(`${bare.url}${path}`, options.seconds, expectOk);
       const share = app.reqPerSec / limit.reqPerSec;
@@ -452,19 +457,21 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string
       const measured = (value: number) => Number.isFinite(value) && app.reqPerSec > 0;
       const expectedStatus = expectOk ? 200 : 404;
       const statusOk = responses.get(path)!.status === expectedStatus;
+      // Images are held to bytes per second (their share of the limit), not to the req/s and p99 targets.
       const misses = [
         measured(share) && share >= TARGET.shareOfLimit ? '' : '≥0.3×limit',
-        measured(app.reqPerSec) && app.reqPerSec >= TARGET.reqPerSec ? '' : '≥10k req/s',
-        measured(app.p99Ms) && app.p99Ms <= TARGET.p99Ms ? '' : 'p99≤10ms',
+        isImage || (measured(app.reqPerSec) && app.reqPerSec >= TARGET.reqPerSec) ? '' : '≥10k req/s',
+        isImage || (measured(app.p99Ms) && app.p99Ms <= TARGET.p99Ms) ? '' : 'p99≤10ms',
         app.errors === 0 ? '' : '0 errors',
         statusOk ? '' : `status ${expectedStatus}, got ${responses.get(path)!.status}`,
       ].filter(Boolean);
       const ok = misses.length === 0;
       allOk &&= ok;
+      const throughput = isImage ? ` ${((app.reqPerSec * bytes) / 1e6).toFixed(0)} MB/s` : '';
       console.log(
-        `${path.padEnd(28)} ${String(responses.get(path)!.body.byteLength).padStart(7)} ${app.reqPerSec.toFixed(0).padStart(8)} ` +
+        `${(isImage ? '/api/images/…?w=480' : path).padEnd(28)} ${String(bytes).padStart(7)} ${app.reqPerSec.toFixed(0).padStart(8)} ` +
           `${app.p50Ms.toFixed(2).padStart(6)}ms ${app.p99Ms.toFixed(2).padStart(6)}ms ${String(app.errors).padStart(3)} ` +
-          `${limit.reqPerSec.toFixed(0).padStart(8)} ${share.toFixed(2).padStart(5)}  ${ok ? '✓' : `✗ (${misses.join(', ')})`}`,
+          `${limit.reqPerSec.toFixed(0).padStart(8)} ${share.toFixed(2).padStart(5)}  ${ok ? '✓' : `✗ (${misses.join(', ')})`}${throughput}`,
       );
     }
     await bare.stop();
