@@ -104,13 +104,19 @@ function jsonStdout(): DestinationStream {
     stdout.write(lines);
   };
   process.on('exit', flush);
-  return {
+  const destination = {
     write(line: string) {
       if (pending === '') setImmediate(flush);
       pending += escapeLineSeparators(line);
       if (pending.length > MAX_PENDING) flush();
     },
+    // log.flush(): before something that blocks the event loop, so its lines come out first.
+    flush(done?: (error?: Error) => void) {
+      flush();
+      done?.();
+    },
   };
+  return destination;
 }
 
 function createLogger(): Logger {

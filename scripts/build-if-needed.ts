@@ -36,6 +36,8 @@ export function needsBuild(): boolean {
 export function buildIfNeeded(): void {
   if (!needsBuild()) return;
   log.info('Building the site (first start, or sources changed)');
+  // The build blocks this process: the line comes out before the build's own output.
+  log.flush();
   const build = spawnSync('astro', ['build'], {
     stdio: 'inherit',
     // Always a production build: under vitest NODE_ENV is 'test', which would ship development React.
