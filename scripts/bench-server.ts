@@ -16,6 +16,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createScratchDatabase } from '#api/db/scratch-database.ts';
 import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { freePort, stopProcess } from './processes.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 export interface ServerBenchOptions {
   seconds: number;
@@ -40,8 +41,7 @@ export function serverBenchOptions(argv: string[]): ServerBenchOptions {
   };
 }
 
-/** Node's flags of `npm start` / `npm run preview` (package.json) and the Dockerfile, so the bench measures that server. */
-export const SERVER_NODE_FLAGS = ['--liftoff-only'];
+export { SERVER_NODE_FLAGS };
 
 /** Targets of issue 16. */
 const TARGET = { shareOfLimit: 0.3, reqPerSec: 10_000, p99Ms: 10, missMs: 50, rssPgliteMb: 400, rssPostgresMb: 250, listKb: 60 };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 /*
  * No container engine runs in CI, so the image is never built there: these checks keep the Dockerfile's build
@@ -33,6 +34,9 @@ describe('Dockerfile', () => {
   test('starts with `npm run preview` (the last build, no rebuild) as the README says', () => {
     const cmd = JSON.parse(instructions(final, 'CMD')[0]!) as string[];
     expect(cmd).toEqual(scriptWords('preview'));
+    // The bench and the test servers start the server with the same flags.
+    expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.ts', '--no-build']);
+    expect(scriptWords('start')).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.ts']);
     expect(readme).toContain(`\`${cmd.join(' ')}\``);
     expect(readme).toContain('npm run build');
     expect(readme).toContain('npm run preview');

@@ -1,6 +1,6 @@
+import { fork } from 'node:child_process';
 import sharp from 'sharp';
-import type { Db } from '../db/client.ts';
-import { storeImage } from '../services/images.ts';
+import type { EncodedVariant } from '../services/image-encoding.ts';
 import type { Motif } from './data.ts';
 
 /*
@@ -142,17 +142,36 @@ ${motifShapes(motif, w, h, accent, rand)}
 </svg>`;
 }
 
-/** Renders an SVG to PNG bytes (fast, light compression: storeImage re-encodes to WebP anyway). */
+/** Renders an SVG to PNG bytes (fast, light compression: encodeImage re-encodes to WebP anyway). */
 export async function renderSvg(svg: string): Promise<Uint8Array> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }
 
-/** Draws, renders and stores one picture; returns its /api/images/ address. */
-export async function storeArtwork(
-  db: Db,
-  options: { seed: string; accent: string; motif: Motif; size: { width: number; height: number } },
-): Promise<string> {
-  const svg = artworkSvg({ seed: options.seed, accent: options.accent, motif: options.motif, ...options.size });
-  const { imageUrl } = await storeImage(db, await renderSvg(svg));
-  return imageUrl;
+/** One demo picture to draw: the same seed string always gives the same picture. */
+export interface Artwork {
+  seed: string;
+  accent: string;
+  motif: Motif;
+  size: { width: number; height: number };
+}
+
+/**
+ * Draws, renders and encodes the pictures in a child process (./draw-artworks.ts) and returns each one's
+ * encoded variants, in order. sharp's threads leave several hundred MB of memory behind in the process
+ * that ran them (libvips' buffers, the allocator's per-thread arenas); the server that seeds at its
+ * first start never gets it back, the child returns it by exiting.
+ */
+export function drawArtworks(artworks: Artwork[]): Promise<EncodedVariant[][]> {
+  return new Promise((done, failed) => {
+    // No flags of ours (--import hooks, the test server's module log) in the child; advanced serialization sends the bytes as they are.
+    const child = fork(new URL('./draw-artworks.ts', import.meta.url), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answer: { pictures?: EncodedVariant[][]; error?: string } | undefined;
+    child.once('message', (message) => (answer = message as typeof answer));
+    child.once('error', failed);
+    child.once('exit', (code) => {
+      if (answer?.pictures) done(answer.pictures.map((variants) => variants.map((variant) => ({ ...variant, data: Buffer.from(variant.data.buffer, variant.data.byteOffset, variant.data.byteLength) }))));
+      else failed(new Error(`Drawing the demo pictures failed: ${answer?.error ?? `the drawing process exited with code ${code}`}`));
+    });
+    child.send(artworks);
+  });
 }

@@ -17,20 +17,13 @@ import {
   seedTrends,
   type Motif,
 } from './data.ts';
-import { COVER_SIZE, GALLERY_SIZE, PLAYLIST_SIZE, storeArtwork } from './images.ts';
+import { saveEncodedImage } from '../services/images.ts';
+import { COVER_SIZE, drawArtworks, GALLERY_SIZE, PLAYLIST_SIZE } from './images.ts';
 
 /** Any constant works; it only has to be the same for every instance, so two never seed at once. */
 const SEED_LOCK = 7_421_338;
 
 const PLAYLIST_MOTIFS: Motif[] = ['waves', 'orbits', 'bars', 'bloom'];
-
-/** Like Promise.all, but fails only once every job has ended, so none still writes after a rollback. */
-async function settleAll<T>(jobs: Promise<T>[]): Promise<T[]> {
-  const results = await Promise.allSettled(jobs);
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
-  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
-}
 
 /** True when no project exists yet: the signal that this is a fresh install. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -47,24 +40,25 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now = new Date()): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    // The transaction offers the same query builder as the database; storeImage only inserts.
+    // The transaction offers the same query builder as the database; saveEncodedImage only inserts.
     const t = tx as unknown as Db;
     if (!(await isDatabaseEmpty(t))) return { seeded: false };
 
-    // Images first, drawn in parallel (sharp works on its own threads): the rows below carry their addresses.
+    // Images first (drawn in a child process, see drawArtworks): the rows below carry their addresses.
     const withCover = seedPlaylists.filter((playlist) => playlist.coverAccent);
-    const urls = await settleAll([
-      ...seedProjects.map((p) => storeArtwork(t, { seed: p.name, accent: p.accent, motif: p.motif, size: COVER_SIZE })),
-      ...seedGallery.map((g) => storeArtwork(t, { seed: g.title, accent: g.accent, motif: g.motif, size: GALLERY_SIZE })),
-      ...withCover.map((playlist, index) =>
-        storeArtwork(t, {
-          seed: playlist.name,
-          accent: playlist.coverAccent ?? MINT,
-          motif: PLAYLIST_MOTIFS[index % PLAYLIST_MOTIFS.length] ?? 'waves',
-          size: PLAYLIST_SIZE,
-        }),
-      ),
+    const pictures = await drawArtworks([
+      ...seedProjects.map((p) => ({ seed: p.name, accent: p.accent, motif: p.motif, size: COVER_SIZE })),
+      ...seedGallery.map((g) => ({ seed: g.title, accent: g.accent, motif: g.motif, size: GALLERY_SIZE })),
+      ...withCover.map((playlist, index) => ({
+        seed: playlist.name,
+        accent: playlist.coverAccent ?? MINT,
+        motif: PLAYLIST_MOTIFS[index % PLAYLIST_MOTIFS.length] ?? 'waves',
+        size: PLAYLIST_SIZE,
+      })),
     ]);
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const urls: string[] = [];
+    for (const variants of pictures) urls.push((await saveEncodedImage(t, variants)).imageUrl);
     const covers = urls.slice(0, seedProjects.length);
     const gallery = urls.slice(seedProjects.length, seedProjects.length + seedGallery.length);
     const playlistCovers = new Map(withCover.map((playlist, index) => [playlist.id, urls[seedProjects.length + seedGallery.length + index]]));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, stopProcess } from '../../scripts/processes.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.ts';
 
 export interface ExtraServer {
   baseUrl: string;
@@ -27,7 +28,7 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'extra-server-'));
   let printed = '';
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -8,6 +8,7 @@ import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
 import { freePort, stopProcess } from '../../scripts/processes.ts';
 import { secretsInLog } from './log-secrets.ts';
 import { startTestServices, type TestServices } from './services.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,7 +46,7 @@ export default async function setup(project: TestProject) {
 
   const loadedModulesLog = resolve(workDir, 'loaded-modules.log');
   const secretsFile = resolve(workDir, 'secrets-used.txt');
-  const server = spawn(process.execPath, ['--import', './tests/support/loaded-modules.ts', 'scripts/start.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', './tests/support/loaded-modules.ts', 'scripts/start.ts'], {
     env: {
       ...process.env,
       // What `npm start` runs: production builds of every library; the test-only switches allowed on top.

@@ -1,0 +1,142 @@
+// The server `npm start` runs, imported by scripts/start.ts once production mode and the module hooks are set:
+// build when the sources are newer than the build (unless --no-build), open the database, then serve.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
+import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#api/cache/notify.ts';
+import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
+import { createStaticFiles } from '#api/http/static-files.ts';
+import { config, type Config } from '#api/config.ts';
+import { peerIsTrustedProxy } from '#api/http/client-address.ts';
+import { logRequest, requestIdFor } from '#api/http/request-log.ts';
+import { startDraining } from '#api/http/health.ts';
+import { log } from '#api/log.ts';
+import { closeDatabase } from '#api/db/client.ts';
+import { startDatabase } from '#api/startup.ts';
+import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
+import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
+import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
+import { scheduleBackups } from '#api/export/backup.ts';
+import { grantLocalAccess } from '#api/export/local-access.ts';
+import { buildIfNeeded, serverEntry } from './build-if-needed.ts';
+
+if (process.argv.includes('--help')) {
+  const { configHelp } = await import('#api/config-help.ts');
+  process.stdout.write(configHelp());
+  process.exit(0);
+}
+
+let cfg: Config;
+try {
+  cfg = config();
+} catch (error) {
+  // The message names the variable (api/config.ts); the process stops before serving anything.
+  log.fatal((error as Error).message);
+  process.exit(1);
+}
+
+// `npm run preview` (--no-build) serves the last build as it is.
+if (!process.argv.includes('--no-build')) buildIfNeeded();
+else if (!existsSync(serverEntry)) {
+  log.fatal('There is no build to preview: run `npm run build` (or `npm start`) first.');
+  process.exit(1);
+}
+
+let database;
+try {
+  // Roles follow the current ADMIN_EMAILS before the first request is served.
+  database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
+  // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
+  scheduleJob(orphanedImageSweepJob(database.db));
+} catch (error) {
+  log.fatal({ reason: (error as Error).message }, 'Could not open the database');
+  process.exit(1);
+}
+
+// The built entry would start listening on import; we serve its handler behind our own server instead.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.PORT = String(cfg.PORT);
+// Every interface unless HOST says otherwise (the adapter's own default is 0.0.0.0 too).
+if (cfg.HOST) process.env.HOST = cfg.HOST;
+const { handler: astro } = (await import(pathToFileURL(serverEntry).href)) as {
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+};
+
+/*
+ * Before Astro sees a request: the build's files from memory (compressed, /_astro/ for a year), then
+ * visitor reads from the page cache. Everything else — signed-in people, writes, uncached routes —
+ * goes to Astro's own handler.
+ */
+const files = createStaticFiles(resolve('dist/client'));
+const visitorCache = createVisitorCacheServer({
+  maxBytes: cfg.PAGE_CACHE_BYTES,
+  timeZone: cfg.OWNER_TIME_ZONE,
+  siteUrlSet: Boolean(cfg.SITE_URL),
+  // Answers from the cache get a request id and a log line like any other request.
+  // (Without a trusted proxy — the usual case — straight to a fresh id: this runs for every cached answer.)
+  requestIdOf: (req) => {
+    if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
+    const given = req.headers['x-request-id'];
+    return requestIdFor({ headers: { get: () => (typeof given === 'string' ? given : null) } }, true);
+  },
+  onAnswer: logRequest,
+});
+// Several processes on one PostgreSQL database tell each other what changed (LISTEN/NOTIFY).
+let bridge: InvalidationBridge | undefined;
+if (cfg.DATABASE_URL) {
+  const listenUrl = cfg.DATABASE_DIRECT_URL ?? cfg.DATABASE_URL;
+  if (looksPooled(listenUrl)) {
+    log.warn(
+      'The database URL looks like a transaction pooler, where LISTEN does not work: other server processes would keep showing old pages. Set DATABASE_DIRECT_URL to a direct connection.',
+    );
+  }
+  bridge = startInvalidationBridge(listenUrl, (database.db as unknown as { $client: pg.Pool }).$client);
+}
+const server = http.createServer((req, res) => {
+  if (files.serve(req, res) || visitorCache.serve(req, res)) return;
+  astro(req, res);
+});
+server.keepAliveTimeout = 65_000;
+const host = process.env.HOST ?? '0.0.0.0';
+await new Promise<void>((listening, failed) => {
+  server.once('error', failed);
+  server.listen(cfg.PORT, host, () => listening());
+});
+visitorCache.listening(cfg.PORT, host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+log.info({ host, port: cfg.PORT }, `Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${cfg.PORT}`);
+
+// The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
+await printOwnerLink(database.db, cfg);
+// `npm run export` cannot open the embedded database while we hold it; it asks us, with this secret.
+if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT);
+
+// Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
+scheduleBackups(database, cfg);
+await startJobs({ databaseUrl: cfg.DATABASE_URL });
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  // /readyz answers 503 from now on, so a load balancer stops sending new requests while these finish.
+  startDraining();
+  if (signal === 'SIGTERM' && cfg.DRAIN_SECONDS > 0) {
+    // Keep serving (in-flight and new requests alike) while load balancers see /readyz fail and move away.
+    log.info({ signal, seconds: cfg.DRAIN_SECONDS }, 'Draining before closing');
+    await new Promise((done) => setTimeout(done, cfg.DRAIN_SECONDS * 1000));
+  }
+  log.info({ signal }, 'Closing the server and the database');
+  visitorCache.close();
+  await bridge?.close();
+  const closed = new Promise((done) => server.close(done));
+  server.closeAllConnections();
+  await closed;
+  await stopJobs();
+  await closeDatabase();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
