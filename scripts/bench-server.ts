@@ -341,7 +341,11 @@ async function missAfterWrite(baseUrl: string, cookie: string, id: number, paths
   return lines;
 }
 
-/** The bare PGlite process and each layer on top of it, in one child process: what the server's memory is made of. */
+/**
+ * The bare PGlite process and each layer on top of it, in one child process started like the server (its
+ * Node flags, drizzle-orm as CommonJS): what the server's memory is made of. Then the same database opened
+ * with PGlite's own defaults, for comparison.
+ */
 function memoryBreakdown(nodeFlags: string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   const source = `
@@ -349,27 +353,40 @@ function memoryBreakdown(nodeFlags: string[]): string[] {
     const kb = (field) => Number(new RegExp(field + ':\\\\s+(\\\\d+)').exec(readFileSync('/proc/self/status', 'utf8'))[1]);
     const now = (what) => [what, Math.round(kb('VmRSS') / 1024), Math.round(kb('VmHWM') / 1024)];
     const out = [now('node, nothing loaded')];
-    const { PGlite } = await import('@electric-sql/pglite');
-    const client = new PGlite(${JSON.stringify(join(dir, 'db'))});
-    await client.query('select 1');
-    out.push(now(process.argv[1] === 'again' ? '+ PGlite open, the seeded database' : '+ PGlite open, new database (initdb)'));
-    if (process.argv[1] !== 'again') {
+    const pass = process.argv[1];
+    let client;
+    if (pass === 'defaults') {
+      const { PGlite } = await import('@electric-sql/pglite');
+      client = new PGlite(${JSON.stringify(join(dir, 'db'))});
+      await client.query('select 1');
+      out.push(now('+ PGlite open with its defaults (shared_buffers 128 MB)'));
+    } else {
+      const { openPgliteClient } = await import('#api/db/pglite.ts');
+      client = openPgliteClient(${JSON.stringify(join(dir, 'db'))});
+      await client.query('select 1');
+      out.push(now(pass === 'again' ? '+ PGlite open, the seeded database' : '+ PGlite open, new database (initdb in a child)'));
+    }
+    if (pass === 'first') {
       const { drizzle } = await import('drizzle-orm/pglite');
       const schema = await import('#api/db/schema.ts');
       const db = drizzle({ client, schema });
-      out.push(now('+ drizzle-orm and the schema imported'));
+      out.push(now('+ drizzle-orm (CommonJS) and the schema'));
       const { migrateDatabase } = await import('#api/db/migrate.ts');
       await migrateDatabase({ db, kind: 'pglite', close: async () => {} });
       out.push(now('+ migrated'));
       const { seedDatabase } = await import('#api/seed/index.ts');
       await seedDatabase(db);
-      out.push(now('+ seeded (the demo, images drawn by sharp)'));
+      out.push(now('+ seeded (the pictures drawn in a child)'));
     }
     await client.close();
     console.log(JSON.stringify(out));`;
   const lines: string[] = [`  Node flags: ${nodeFlags.join(' ') || '(none)'}; RSS now / peak so far`];
-  for (const pass of ['first', 'again']) {
-    const run = spawnSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', source, pass], {
+  const titles: Record<string, string> = {
+    again: '  A second process on the same (seeded) database, as after a restart:',
+    defaults: "  The same database opened with PGlite's default settings:",
+  };
+  for (const pass of ['first', 'again', 'defaults']) {
+    const run = spawnSync(process.execPath, [...nodeFlags, '--import', './scripts/drizzle-commonjs.ts', '--input-type=module', '-e', source, pass], {
       encoding: 'utf8',
       env: { ...process.env, NODE_ENV: 'production' },
     });
@@ -378,8 +395,8 @@ function memoryBreakdown(nodeFlags: string[]): string[] {
       lines.push(`  (the breakdown failed: ${run.stderr.trim().split('\n').pop()})`);
       break;
     }
-    if (pass === 'again') lines.push('  A second process on the same (seeded) database, as after a restart:');
-    for (const [what, rss, peak] of JSON.parse(json) as [string, number, number][]) lines.push(`  ${what.padEnd(45)} ${String(rss).padStart(5)} MB / ${peak} MB`);
+    if (titles[pass]) lines.push(titles[pass]);
+    for (const [what, rss, peak] of JSON.parse(json) as [string, number, number][]) lines.push(`  ${what.padEnd(52)} ${String(rss).padStart(5)} MB / ${peak} MB`);
   }
   rmSync(dir, { recursive: true, force: true });
   return lines;

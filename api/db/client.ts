@@ -1,14 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
+import { openPgliteClient } from './pglite.ts';
 import * as schema from './schema.ts';
 import { log } from '../log.ts';
 
@@ -56,33 +52,10 @@ export async function closeDatabase(): Promise<void> {
   await open?.close();
 }
 
-/*
- * PGlite writes its whole buffer pool when it starts, so shared_buffers is resident memory from the first
- * second: PostgreSQL's default 128 MB made about 120 MB of the server's RSS. 16 MB holds what pages read
- * often (the demo is about 26 MB on disk, mostly images); the rest comes from the operating system's
- * file cache, and the visitor cache keeps most reads off the database anyway.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
-/*
- * A new folder is created (initdb) by a child process: initdb is a second WebAssembly program whose compiled
- * code and memory stayed in the server for good (about 110 MB of RSS after a first start, 600+ MB at its
- * peak). The child exits and the server opens the folder as it would after a restart.
- */
-function createPgliteInChild(dir: string): void {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const source = `const { PGlite } = require(${JSON.stringify(pglite)});
-    const client = new PGlite(${JSON.stringify(dir)});
-    client.waitReady.then(() => client.close()).catch((error) => { console.error(error.message); process.exit(1); });`;
-  const run = spawnSync(process.execPath, ['--liftoff-only', '-e', source], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`Could not create the embedded database in ${dir}: ${run.stderr.trim() || `exit code ${run.status}`}`);
-}
-
 function openPglite(dir: string): Database {
   const unlock = lockDataDir(dir);
   try {
-    if (!existsSync(join(dir, 'PG_VERSION'))) createPgliteInChild(dir);
-    const client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+    const client = openPgliteClient(dir);
     const database = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db: database,
