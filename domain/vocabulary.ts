@@ -130,6 +130,13 @@ export const MAX_UPLOAD_LABEL = '10MB';
 /** SPEC §9: at most 9 playlists are shown. */
 export const MAX_PLAYLISTS = 9;
 
+/**
+ * The project lists (/public-projects, /projects, /portfolio-showcase) show this many cards a page, so
+ * their first HTML stays small however many projects there are; `?page=N` (1 … maxPage, written plainly)
+ * shows the others. A search longer than `searchMaxLength` is cut there.
+ */
+export const PROJECT_LIST = { perPage: 24, maxPage: 9999, searchMaxLength: 100 } as const;
+
 // ---------- Browser storage keys ----------
 
 export const STORAGE_KEYS = {

@@ -198,7 +198,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
         answerStored(req, res, hit, visit);
         return true;
       }
-      cache.get(target.key, target.path, (signal) => render(req, target.url, target.locale, signal)).then(
+      cache.get(target.key, target.path, (signal) => render(req, target.url, target.locale, signal), target.onlyOk).then(
         (result) => ('variants' in result ? answerStored(req, res, result, visit) : answerRendered(req, res, result, visit)),
         (error: unknown) => answerUnavailable(req, res, visit, error),
       );

@@ -143,6 +143,27 @@ describe('the visitor cache', () => {
     expect(visitor.fresh('/c')).toBeUndefined();
   });
 
+  it('forgets every page and category of a list with its path, and keeps only 200s where asked', async () => {
+    const visitor = cache();
+    const lists = ['/public-projects', '/public-projects?page=2', '/public-projects?category=research&page=3'];
+    for (const url of lists) {
+      const target = cacheableRequest('GET', url, {}, true)!;
+      await visitor.get(target.key, target.path, async () => page(url), target.onlyOk);
+      expect(visitor.fresh(target.key), url).toBeDefined();
+    }
+    const other = cacheableRequest('GET', '/projects?page=2', {}, true)!;
+    await visitor.get(other.key, other.path, async () => page('other'));
+    visitor.invalidatePaths(['/public-projects']);
+    for (const url of lists) expect(visitor.fresh(cacheableRequest('GET', url, {}, true)!.key), url).toBeUndefined();
+    expect(visitor.fresh(other.key)).toBeDefined();
+
+    // A page number past the last is a 404: rendered each time, never kept.
+    const past = cacheableRequest('GET', '/public-projects?page=9999', {}, true)!;
+    expect(past.onlyOk).toBe(true);
+    await visitor.get(past.key, past.path, async () => page('no such page', 404), past.onlyOk);
+    expect(visitor.fresh(past.key)).toBeUndefined();
+  });
+
   it('serves an expired copy while rendering fails (database down), never a fresh error', async () => {
     let now = 0;
     const visitor = new VisitorCache({ maxBytes: 1 << 20, expiresAt: () => now + 1000, now: () => now });
@@ -207,6 +228,25 @@ describe('what may be answered from the cache', () => {
     }
     expect(request('/public-projects?utm=1')?.path).toBe('/public-projects');
     expect(request('/public-projects', {}, 'HEAD')).not.toBeNull();
+  });
+
+  it('keys the project lists by page and category, canonically, from a short allowlist; a search is never kept', () => {
+    const target = (url: string) => request(url)!;
+    expect(target('/public-projects?page=2')).toMatchObject({ path: '/public-projects', url: '/public-projects?page=2' });
+    expect(target('/projects?page=3&category=research&utm=x')).toMatchObject({ path: '/projects', url: '/projects?category=research&page=3' });
+    // The same page however it is asked for: one entry.
+    for (const url of ['/public-projects?page=1', '/public-projects?category=all', '/public-projects?category=nonsense', '/public-projects?q=%20'])
+      expect(target(url).key, url).toBe(target('/public-projects').key);
+    expect(target('/portfolio-showcase?category=research&page=2').url).toBe('/portfolio-showcase?page=2');
+    // /projects has no ui-ux-design button, the public list has.
+    expect(target('/projects?category=ui-ux-design').url).toBe('/projects');
+    expect(target('/public-projects?category=ui-ux-design').url).toBe('/public-projects?category=ui-ux-design');
+    expect(target('/public-projects').onlyOk).toBe(false);
+    // Free text and made-up page numbers are rendered each time.
+    for (const url of ['/public-projects?q=robot', '/projects?page=abc', '/projects?page=0', '/projects?page=01', '/projects?page=10000'])
+      expect(request(url), url).toBeNull();
+    // Other paths still ignore their query.
+    expect(target('/public-projects/12?page=2').url).toBe('/public-projects/12');
   });
 
   it('never covers a person with a session, a write, or private pages', () => {

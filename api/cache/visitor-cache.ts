@@ -220,8 +220,9 @@ export class VisitorCache {
    * is not kept (an error, or cut short by an invalidation) is handed to its waiters as it is; a
    * failing render (an error answer, or a render that threw or timed out) while an expired copy
    * exists serves that copy (the database may be down).
+   * `onlyOk` keeps nothing but a 200 (for keys whose 404s anyone could make up in numbers).
    */
-  async get(key: string, path: string, render: Renderer): Promise<CachedAnswer | Rendered> {
+  async get(key: string, path: string, render: Renderer, onlyOk = false): Promise<CachedAnswer | Rendered> {
     const hit = this.fresh(key);
     if (hit) return hit;
     const running = this.flights.get(key);
@@ -238,7 +239,9 @@ export class VisitorCache {
           if (stale) return stale;
           throw error;
         }
-        const keep = this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404);
+        const keep = onlyOk
+          ? rendered.status === 200
+          : (this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404));
         if (!keep || 'set-cookie' in rendered.headers || DEGRADED_RENDER_HEADER in rendered.headers) {
           const stale = rendered.status >= 500 ? this.entries.get(key) : undefined;
           return stale ?? rendered;

@@ -17,7 +17,14 @@ export async function refreshRegions(names?: string[]): Promise<void> {
     location.reload();
     return;
   }
-  const fresh = new DOMParser().parseFromString(html, 'text/html');
+  swapRegions(new DOMParser().parseFromString(html, 'text/html'), names);
+}
+
+/**
+ * Puts the copy of each named region (every region when no names are given) from a freshly fetched
+ * page in place of this page's, then tells page scripts (REGIONS_REFRESHED).
+ */
+export function swapRegions(fresh: Document, names?: string[]): void {
   const hadFocus = document.activeElement;
   for (const region of document.querySelectorAll<HTMLElement>('[data-refresh]')) {
     if (names && !names.includes(region.dataset.refresh ?? '')) continue;
