@@ -132,10 +132,11 @@ export const MAX_PLAYLISTS = 9;
 
 /**
  * The project lists (/public-projects, /projects, /portfolio-showcase) show this many cards a page, so
- * their first HTML stays small however many projects there are; `?page=N` (1 … maxPage, written plainly)
+ * their first HTML stays small however many projects there are (12: the demo's whole list, four rows of
+ * three); `?page=N` (1 … maxPage, written plainly)
  * shows the others. A search longer than `searchMaxLength` is cut there.
  */
-export const PROJECT_LIST = { perPage: 24, maxPage: 9999, searchMaxLength: 100 } as const;
+export const PROJECT_LIST = { perPage: 12, maxPage: 9999, searchMaxLength: 100 } as const;
 
 // ---------- Browser storage keys ----------
 

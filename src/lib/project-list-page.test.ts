@@ -3,9 +3,11 @@ import { ADMIN_CATEGORY_FILTERS, PROJECT_LIST, PUBLIC_CATEGORY_FILTERS } from '#
 import { listHref, listPage, pageNumbers, readListQuery, resultCountText } from './project-list-page.ts';
 
 const read = (search: string, categories = PUBLIC_CATEGORY_FILTERS) => readListQuery(new URLSearchParams(search), categories);
-const projects = Array.from({ length: 60 }, (_, i) => ({
+// Two and a half pages.
+const COUNT = PROJECT_LIST.perPage * 2 + PROJECT_LIST.perPage / 2;
+const projects = Array.from({ length: COUNT }, (_, i) => ({
   name: `Project ${i + 1}`,
-  description: i === 50 ? 'Has a RARE word' : null,
+  description: i === COUNT - 1 ? 'Has a RARE word' : null,
   category: i % 2 === 0 ? 'research' : 'development',
 }));
 
@@ -22,16 +24,16 @@ describe('a project list page', () => {
 
   it('pages what matches the search and category over every project, and finds no page past the last', () => {
     const first = listPage(projects, read(''), (p) => p.category);
-    expect(first).toMatchObject({ page: 1, pageCount: 3, total: 60, found: true });
+    expect(first).toMatchObject({ page: 1, pageCount: 3, total: COUNT, found: true });
     expect(first.items.map((p) => p.name)).toEqual(projects.slice(0, PROJECT_LIST.perPage).map((p) => p.name));
-    expect(listPage(projects, read('page=3'), (p) => p.category).items).toHaveLength(60 - 2 * PROJECT_LIST.perPage);
+    expect(listPage(projects, read('page=3'), (p) => p.category).items).toHaveLength(COUNT - 2 * PROJECT_LIST.perPage);
     expect(listPage(projects, read('page=4'), (p) => p.category)).toMatchObject({ found: false, items: [] });
     expect(listPage(projects, read('page=abc'), (p) => p.category).found).toBe(false);
 
     // The search is SPEC's rule (name or description, any case), over projects far past the first page.
-    expect(listPage(projects, read('q=rare'), (p) => p.category).items.map((p) => p.name)).toEqual(['Project 51']);
+    expect(listPage(projects, read('q=rare'), (p) => p.category).items.map((p) => p.name)).toEqual([`Project ${COUNT}`]);
     const research = listPage(projects, read('category=research'), (p) => p.category);
-    expect(research).toMatchObject({ total: 30, pageCount: 2 });
+    expect(research).toMatchObject({ total: COUNT / 2, pageCount: Math.ceil(COUNT / 2 / PROJECT_LIST.perPage) });
     // Nothing found is one empty page, not a missing one.
     expect(listPage(projects, read('q=nothing'), (p) => p.category)).toMatchObject({ found: true, total: 0, pageCount: 1, items: [] });
   });

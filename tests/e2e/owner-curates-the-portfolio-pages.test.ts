@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createProject, ownerCall, pngFile, readProject } from '../support/owner-api.ts';
-import { eventually, focusedName, tabTo, visibleNames, waitForIslands } from '../support/page-helpers.ts';
+import { eventually, focusedName, tabTo, visibleNames, waitForIslands, waitForSearch } from '../support/page-helpers.ts';
 import { sessionCookie, signIn } from '../support/sign-in.ts';
 
 /*
@@ -40,6 +40,7 @@ describe('the owner manages projects on the list', () => {
     expect(await page.getByText('Admin', { exact: true }).first().isVisible()).toBe(true);
 
     await page.getByPlaceholder('Search projects...').fill(project.name);
+    await waitForSearch(page, project.name);
     const projectCard = card(page, project.name);
     await projectCard.waitFor();
     await waitForIslands(page);
@@ -195,7 +196,9 @@ describe('the owner with the keyboard alone', () => {
 
     await tabTo(page, 'Search projects');
     await page.keyboard.type(project.name);
+    await waitForSearch(page, project.name);
     await eventually(() => visibleNames(page)).toEqual([project.name]);
+    await waitForIslands(page);
     await tabTo(page, `Delete ${project.name}`);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Delete this project?' });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { eventually, visibleNames } from '../support/page-helpers.ts';
+import { eventually, namesOnEveryPage, visibleNames, waitForSearch } from '../support/page-helpers.ts';
 
 /*
  * Other journeys may add projects while this one runs, so lists are checked by the seeded projects
@@ -57,7 +57,8 @@ describe('a visitor browses the portfolio', () => {
   it('filters by category, keeping the public remap quirk', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/public-projects');
-    const shownSeeded = async () => (await visibleNames(page)).filter((name) => allNames.includes(name)).sort();
+    // The seeded projects the filter finds, on this page and the later ones (other files add projects, newest first).
+    const shownSeeded = async () => (await namesOnEveryPage(page)).filter((name) => allNames.includes(name)).sort();
 
     // development, creative and personal are shown as ui-ux-design, so their own filters match no seeded project.
     for (const label of ['Development', 'Creative', 'Personal']) {
@@ -94,7 +95,7 @@ describe('a visitor browses the portfolio', () => {
     const first = demoProjects[0]!;
     await page.goto('/public-projects');
     await page.getByPlaceholder('Search projects...').fill(first.name);
-    await eventually(() => visibleNames(page)).toContain(first.name);
+    await waitForSearch(page, first.name);
     await page.getByRole('link', { name: new RegExp(first.name) }).first().click();
     await page.waitForURL(/\/public-projects\/\d+$/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(first.name);

@@ -35,6 +35,37 @@ export async function visibleNames(page: Page): Promise<string[]> {
 }
 
 /**
+ * Waits until a project list shows the search typed into its box: the server answers it, and the
+ * list is swapped in (the address gets `?q=` then); cards seen before that may still be replaced.
+ */
+export async function waitForSearch(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (q) => new URL(location.href).searchParams.get('q') === q && !document.querySelector('[data-refresh="project-list"][aria-busy]'),
+    text.trim(),
+  );
+}
+
+/**
+ * The card names of the list on screen and of its later pages (the list shows one page at a time, with
+ * the search and category in its page links): fetched through the page's own 'Next page' links.
+ */
+export async function namesOnEveryPage(page: Page): Promise<string[]> {
+  const names = await visibleNames(page);
+  const link = page.locator('nav[aria-label="Pages of projects"] a[rel="next"]');
+  let next = (await link.count()) > 0 ? await link.getAttribute('href') : null;
+  for (let pages = 1; next && pages < 50; pages++) {
+    const html = await (await page.request.get(new URL(next, page.url()).href)).text();
+    for (const match of html.matchAll(/data-search-text="name">([^<]*)</g)) names.push(decodeEntities(match[1]!.trim()));
+    next = /<a href="([^"]+)" rel="next"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? null;
+  }
+  return names;
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/**
  * expect.poll with room for a busy machine (its default gives up after one second): waits until the
  * value matches, up to 15 s. Not a timing assertion: any time under the limit passes.
  */
