@@ -8,6 +8,7 @@ describe('Vercel ISR', () => {
     for (const route of ISR_ROUTES) expect(NOT_ISR_ROUTES.test(route), route).toBe(false);
     for (const route of [
       '/',
+      '/public-projects',
       '/projects',
       '/projects/[id]',
       '/portfolio-showcase',
@@ -25,12 +26,12 @@ describe('Vercel ISR', () => {
 
   it('revalidates the ISR paths a write names, and for an import the lists and every project page', () => {
     expect(pathsToRevalidate({ kind: 'paths', paths: projectPaths(7) }).sort()).toEqual(
-      ['/public-projects', '/public-projects/7', '/sitemap.xml'].sort(),
+      ['/public-projects/7', '/sitemap.xml'].sort(),
     );
     expect(pathsToRevalidate({ kind: 'paths', paths: galleryPaths(7) })).toEqual([]);
     expect(isIsrPath('/public-projects/0')).toBe(false);
     expect(pathsToRevalidate({ kind: 'everything' }, [3, 9]).sort()).toEqual(
-      ['/public-projects', '/public-projects/3', '/public-projects/9', '/robots.txt', '/sitemap.xml'].sort(),
+      ['/public-projects/3', '/public-projects/9', '/robots.txt', '/sitemap.xml'].sort(),
     );
   });
 

@@ -5,7 +5,10 @@
  *
  * Only routes whose answer is the same for everyone and that take no writes qualify: ISR keeps one answer
  * per path for every request, cookies or not, and the adapter's choice is per route, not per method.
- * So `/` (the signed-in dashboard), `/projects`, `/projects/{id}` and `/portfolio-showcase` (they show
+ * So `/` (the signed-in dashboard), `/public-projects` (it reads `?page=`, `?q=` and `?category=`, which
+ * ISR's cache key drops: the adapter's `allowQuery` keeps only its own path parameters, so every page and
+ * search would get page 1; its `Cache-Control: s-maxage` still lets Vercel's edge keep each URL a minute),
+ * `/projects`, `/projects/{id}` and `/portfolio-showcase` (they show
  * the owner's controls to a signed-in owner), `/api/projects*` (the same routes take the owner's writes),
  * images (one answer per width, which ISR's cache key cannot tell apart: it ignores the query), sign-in
  * and every admin page render on each request. So do the JSON reads `/api/public/projects*`: the adapter
@@ -15,7 +18,7 @@
 import type { Invalidation } from './invalidation.ts';
 
 /** Astro route patterns Vercel serves through its ISR function (astro.config.mjs). */
-export const ISR_ROUTES = ['/public-projects', '/public-projects/[id]', '/sitemap.xml', '/robots.txt'] as const;
+export const ISR_ROUTES = ['/public-projects/[id]', '/sitemap.xml', '/robots.txt'] as const;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

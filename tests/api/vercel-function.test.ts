@@ -89,13 +89,15 @@ describe('the Vercel build output', () => {
       expiration: false,
       bypassToken: REVALIDATE_TOKEN,
     });
-    for (const path of ['/public-projects', '/public-projects/3', '/sitemap.xml', '/robots.txt'])
+    for (const path of ['/public-projects/3', '/sitemap.xml', '/robots.txt'])
       expect(destination(path), path).toBe('isr');
   });
 
   it('renders everything session-dependent or written to on each request', () => {
     for (const path of [
       '/',
+      // Reads ?page=, ?q= and ?category=, which ISR's cache key drops.
+      '/public-projects',
       '/projects',
       '/projects/3',
       '/portfolio-showcase',
