@@ -419,8 +419,17 @@ async function listPageSizes(baseUrl: string): Promise<string[]> {
 
 type StartServer = (options: { databaseUrl?: string; nodeFlags?: string[] }) => Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }>;
 type SignIn = (link: string) => Promise<string>;
+/** Lighthouse over the list pages at the seeded size (scripts/bench.ts): one printed line per figure, ✗ on a miss. */
+type MeasureLists = (baseUrl: string, paths: string[]) => Promise<string[]>;
 
-async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | undefined, options: ServerBenchOptions, start: StartServer, signIn: SignIn): Promise<boolean> {
+async function benchOneDatabase(
+  kind: 'pglite' | 'postgres',
+  databaseUrl: string | undefined,
+  options: ServerBenchOptions,
+  start: StartServer,
+  signIn: SignIn,
+  measureLists: MeasureLists,
+): Promise<boolean> {
   console.log(`\n== Server on ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} ==`);
   const server = await start({ databaseUrl, nodeFlags: options.nodeFlags });
   const startPeakKb = procStatusKb(server.pid, 'VmHWM');
@@ -512,6 +521,14 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string
     allOk &&= !sizeLines.some((line) => line.includes('✗'));
 
     if (kind === 'pglite') {
+      // Database-independent (the pages come from the cache): once, on the embedded pass.
+      console.log('List pages in Lighthouse (mobile, median of 3), Performance 100 at this seed (`--projects 1000` for the issue\'s size)');
+      const lighthouseLines = await measureLists(server.baseUrl, ['/public-projects', '/projects', '/portfolio-showcase']);
+      for (const line of lighthouseLines) console.log(line);
+      allOk &&= !lighthouseLines.some((line) => line.includes('✗'));
+    }
+
+    if (kind === 'pglite') {
       console.log('JavaScript transferred on a first visit, signed in as the owner (compressed, after load)');
       const jsLines = await benchOwnerPageJs(server.baseUrl, cookie, id);
       for (const line of jsLines) console.log(line);
@@ -537,14 +554,14 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres', databaseUrl: string
 }
 
 /** The server part of the bench: PGlite, then PostgreSQL when a URL is set, then the memory breakdown. */
-export async function benchServer(options: ServerBenchOptions, start: StartServer, signIn: SignIn): Promise<boolean> {
+export async function benchServer(options: ServerBenchOptions, start: StartServer, signIn: SignIn, measureLists: MeasureLists): Promise<boolean> {
   let ok = true;
-  if (options.only !== 'postgres') ok = (await benchOneDatabase('pglite', undefined, options, start, signIn)) && ok;
+  if (options.only !== 'postgres') ok = (await benchOneDatabase('pglite', undefined, options, start, signIn, measureLists)) && ok;
   const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (adminUrl && options.only !== 'pglite') {
     const database = await freshPostgres(adminUrl);
     try {
-      ok = (await benchOneDatabase('postgres', database.url, options, start, signIn)) && ok;
+      ok = (await benchOneDatabase('postgres', database.url, options, start, signIn, measureLists)) && ok;
     } finally {
       await database.drop();
     }
