@@ -260,10 +260,33 @@ export const timelineCreate = z
   .strict();
 export const timelineUpdate = timelineCreate.partial().strict();
 
-/** Free-form JSON; its strings go into a jsonb column, which refuses NUL just like text. */
-const metadata = z
-  .record(string().max(60), z.unknown())
-  .refine((value) => !JSON.stringify(value).includes('\\u0000'), 'must not contain the NUL character (\\u0000)');
+/** How deep free-form JSON may nest: enough for any note, and a walk over it can never run out of stack. */
+export const METADATA_DEPTH = 20;
+
+/** What is wrong with a free-form JSON value, walking it without recursion: too deep, or a NUL in a key or string. */
+function metadataProblem(value: unknown): string | null {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop()!;
+    if (typeof current === 'string' && current.includes('\0')) return 'must not contain the NUL character (\\u0000)';
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= METADATA_DEPTH) return `must be nested at most ${METADATA_DEPTH} levels deep`;
+    for (const [key, inner] of Object.entries(current)) {
+      if (key.includes('\0')) return 'must not contain the NUL character (\\u0000)';
+      pending.push({ value: inner, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * Free-form JSON; its strings go into a jsonb column, which refuses NUL just like text. Its depth is bounded:
+ * a body of a few kilobytes nested thousands deep would otherwise overflow the stack of whatever walks it.
+ */
+const metadata = z.record(string().max(60), z.unknown()).superRefine((value, context) => {
+  const problem = metadataProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 export const activityCreate = z
   .object({
@@ -466,3 +489,6 @@ export const sessionEnd = z.discriminatedUnion(
   ],
   { error: 'must be end, end-others or end-user' },
 );
+
+/** POST /api/test/database-error (test switch): the secret a refused write carries, which the log must not show. */
+export const databaseErrorSwitch = z.object({ secret: string().min(1).max(200) }).strict();

@@ -212,3 +212,16 @@ describe('a NUL character in a text field', () => {
     await call(`/api/projects/${created.id}`, { method: 'DELETE', cookie: admin });
   });
 });
+
+describe('free-form JSON nested too deep', () => {
+  it('is a 400 naming the field (a few kilobytes nested thousands deep), and writes nothing', async () => {
+    const marker = `deep metadata ${Date.now()}`;
+    // Written by hand: JSON.stringify itself overflows the stack on such a value.
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const body = `{"type":"focus","title":"x","progress":0,"description":${JSON.stringify(marker)},"metadata":{"deep":${deep}}}`;
+    const response = await call('/api/current-activity', { method: 'POST', body, cookie: admin });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ field: 'metadata', error: expect.stringContaining('levels deep') });
+    expect(await written('/api/current-activity', marker)).toBe(false);
+  });
+});
