@@ -5,6 +5,7 @@ import { SAFE_METHODS, clientAddressOf, isSameOriginWrite } from '#api/auth/orig
 import { finishSessionResponse, sessionFromRequest } from '#api/auth/request-session.ts';
 import { config } from '#api/config.ts';
 import { compressResponse } from '#api/http/compress.ts';
+import { finishPage } from '#api/http/finish-page.ts';
 import { db } from '#api/db/client.ts';
 import { scrubQueryError } from '#api/db/query-error.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
@@ -112,5 +113,5 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  return compressResponse(context.request, response);
+  return compressResponse(context.request, await finishPage(response));
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
@@ -73,7 +74,31 @@ describe('server-rendered pages', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBeTruthy();
   });
+
+  it("allows exactly the page's own inline scripts and styles", async () => {
+    for (const path of ['/', '/public-projects', `/public-projects/${await firstProjectId()}`, '/projects', '/portfolio-showcase']) {
+      const response = await get(path);
+      const html = await response.text();
+      const directives = new Map(
+        (response.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]),
+      );
+      const hashes = (name: string) => new Set(directives.get(name)?.filter((source) => source.startsWith("'sha")));
+      const digest = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      const inline = (tag: string) =>
+        new Set([...html.matchAll(new RegExp(`<${tag}(?![^>]*\\ssrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => digest(m[1]!)));
+      // Every inline element runs (a missing hash would leave the page unstyled or its script dead) …
+      expect(hashes('script-src'), path).toEqual(inline('script'));
+      expect(hashes('style-src'), path).toEqual(inline('style'));
+      // … and nothing else: the whole site's list (24 hashes, ~1.5 KB) made every answer's headers too long.
+      expect(directives.get('script-src')?.filter((source) => !source.startsWith("'sha")), path).toEqual(["'self'"]);
+    }
+  });
 });
+
+async function firstProjectId(): Promise<number> {
+  const projects = (await (await get('/api/public/projects')).json()) as Array<{ id: number }>;
+  return projects[0]!.id;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

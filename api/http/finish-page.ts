@@ -1,0 +1,16 @@
+import { narrowPolicy } from './page-csp.ts';
+
+/**
+ * A rendered HTML page, made lighter before it is sent (and cached): its Content-Security-Policy allows
+ * its own inline scripts and styles instead of the whole site's (page-csp.ts). The body is read whole:
+ * the policy travels ahead of it and depends on it.
+ */
+export async function finishPage(response: Response): Promise<Response> {
+  if (!response.body || !/^text\/html/i.test(response.headers.get('Content-Type') ?? '')) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set('Content-Length', String(Buffer.byteLength(html)));
+  const policy = headers.get('Content-Security-Policy');
+  if (policy) headers.set('Content-Security-Policy', narrowPolicy(policy, html));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
