@@ -1,6 +1,7 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { requestIdFor } from './http/request-log.ts';
-import { escapeForLine, escapeLineSeparators, prettyLine } from './log.ts';
+import { escapeForLine, escapeLineSeparators, formatRequestLine, prettyLine, type RequestLineFields } from './log.ts';
 
 describe('readable log lines (development)', () => {
   it('escape newlines and control characters, so a request cannot forge a line or drive the terminal', () => {
@@ -19,6 +20,30 @@ describe('JSON log lines (production)', () => {
     const line = escapeLineSeparators(JSON.stringify(value));
     expect(line).not.toMatch(/[\u2028\u2029]/);
     expect(JSON.parse(line)).toEqual(value);
+  });
+});
+
+describe('request lines (written without pino, for every request)', () => {
+  it('are the line pino writes for log.info(fields, "request"), or log.error for a 5xx, whatever the strings hold', () => {
+    let written = '';
+    const time = ',"time":"2026-01-02T03:04:05.000Z"';
+    const logger = pino({ timestamp: () => time }, { write: (line: string) => (written = line) });
+    const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!;
+    expect(bindings).toContain('"pid":');
+    const lines: RequestLineFields[] = [
+      { method: 'GET', route: '/public-projects/[id]', status: 200, durationMs: 0.4, requestId: '9df5edbf-93e0-4bcc-9787-6c202c4f543d' },
+      { method: 'HEAD', route: '/', status: 304, durationMs: 12, requestId: 'lb-"quoted"\\back/slash' },
+      { method: 'POST', route: '/x\n{"level":60,"msg":"forged"}\u0000\u2028é', status: 503, durationMs: 1500.3, requestId: 'tab\there' },
+      { method: 'GET', route: '/api/projects', status: 500, durationMs: Number.NaN, requestId: '\ud800' },
+    ];
+    for (const fields of lines) {
+      if (fields.status >= 500) logger.error(fields, 'request');
+      else logger.info(fields, 'request');
+      const ours = formatRequestLine(fields, time, bindings);
+      expect(JSON.parse(ours)).toEqual(JSON.parse(written));
+      expect(ours.split('\n')).toHaveLength(2);
+      if (!fields.route.includes('\u2028') && fields.requestId !== '\ud800') expect(ours).toBe(written);
+    }
   });
 });
 

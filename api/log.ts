@@ -119,6 +119,9 @@ function jsonStdout(): DestinationStream {
   return destination;
 }
 
+/** Where every line goes (pino's lines and the request lines written below). */
+const destination: DestinationStream = prettyFromEnv() ? prettyStdout : jsonStdout();
+
 function createLogger(): Logger {
   const options = {
     level: levelFromEnv(),
@@ -126,10 +129,46 @@ function createLogger(): Logger {
     // Errors keep their message and stack; everything else is serialised as given.
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
   };
-  return prettyFromEnv() ? pino(options, prettyStdout) : pino(options, jsonStdout());
+  return pino(options, destination);
 }
 
 export const log: Logger = createLogger();
+
+/** `,"pid":…,"hostname":"…"`: what pino puts after the time on every line. */
+const chindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
+
+/** Printable ASCII without `"` or `\`: such a string is its own JSON text between quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const jsonString = (text: string): string => (PLAIN.test(text) ? `"${text}"` : JSON.stringify(text));
+
+/** The fields of one request line (api/http/request-log.ts). */
+export interface RequestLineFields {
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+}
+
+/** The JSON text of a request line (5xx at level error), given the time and pino's chindings as pino writes them. */
+export function formatRequestLine(fields: RequestLineFields, time: string, bindings: string): string {
+  const level = fields.status >= 500 ? 50 : 30;
+  const duration = Number.isFinite(fields.durationMs) ? String(fields.durationMs) : 'null';
+  return (
+    `{"level":${level}${time}${bindings},"method":${jsonString(fields.method)},"route":${jsonString(fields.route)},` +
+    `"status":${fields.status},"durationMs":${duration},"requestId":${jsonString(fields.requestId)},"msg":"request"}\n`
+  );
+}
+
+/**
+ * One request line, exactly as `log.info(fields, 'request')` (or `log.error` for a 5xx) writes it — same keys,
+ * same order, same escaping, same destination —, built without pino's generic path: this runs for every
+ * request, cached answers included, where pino took about 1 µs more per line.
+ */
+export function writeRequestLine(fields: RequestLineFields): void {
+  if ((fields.status >= 500 ? 50 : 30) < log.levelVal) return;
+  destination.write(formatRequestLine(fields, isoTime(), chindings));
+}
 
 /**
  * The owner's one-time sign-in link: exactly `Owner sign-in: <URL>`, one raw line on stdout, whatever the log

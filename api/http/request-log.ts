@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { log } from '#api/log.ts';
+import { writeRequestLine } from '#api/log.ts';
 
 /** What one request line says. Never cookies, tokens, query strings or bodies: the route pattern, not the URL. */
 export interface RequestLine {
@@ -11,17 +11,15 @@ export interface RequestLine {
   requestId: string;
 }
 
-/** One line per request, from the Astro middleware or from any server in front of Astro. */
+/** One line per request, from the Astro middleware or from any server in front of Astro (5xx at level error). */
 export function logRequest(line: RequestLine): void {
-  const fields = {
+  writeRequestLine({
     method: line.method,
     route: line.route,
     status: line.status,
     durationMs: Math.round(line.durationMs * 10) / 10,
     requestId: line.requestId,
-  };
-  if (line.status >= 500) log.error(fields, 'request');
-  else log.info(fields, 'request');
+  });
 }
 
 /** A request id we pass on: 1–128 printable ASCII characters (anything else could forge or flood a log line). */
