@@ -78,7 +78,7 @@ const visitorCache = createVisitorCacheServer({
   // Answers from the cache get a request id and a log line like any other request.
   // (Without a trusted proxy — the usual case — straight to a fresh id: this runs for every cached answer.)
   requestIdOf: (req) => {
-    if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
+    if (cfg.TRUSTED_PROXIES.kind === 'none' || !peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
     const given = req.headers['x-request-id'];
     return requestIdFor({ headers: { get: () => (typeof given === 'string' ? given : null) } }, true);
   },

@@ -9,6 +9,7 @@ import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { log } from '#api/log.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, type RequestLine } from '#api/http/request-log.ts';
 import { UNAVAILABLE_MESSAGE } from '#api/http/respond.ts';
+import { writePreparedHead } from '#api/http/prepared-head.ts';
 import { RETRY_AFTER_SECONDS } from '#api/db/unavailable.ts';
 
 /*
@@ -78,12 +79,6 @@ interface Visit {
   path: string;
 }
 
-/** Prepared header pairs plus this request's own id (a copy: the prepared array is shared by every hit). */
-function withRequestId(head: string[], requestId: string): string[] {
-  const out = head.slice();
-  out.push(REQUEST_ID, requestId);
-  return out;
-}
 
 export function createVisitorCacheServer(options: VisitorCacheServerOptions): VisitorCacheServer {
   const token = randomBytes(18).toString('base64url');
@@ -151,10 +146,11 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     let status = stored.status;
     if (ifNoneMatch !== undefined && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
       status = 304;
-      res.writeHead(304, withRequestId(variant.notModifiedHead, visit.requestId));
+      writePreparedHead(res, 304, variant.notModifiedHead, REQUEST_ID, visit.requestId);
       res.end();
     } else {
-      res.writeHead(status, withRequestId(variant.head, visit.requestId));
+      // The prepared pairs are checked once, not on every hit (api/http/prepared-head.ts).
+      writePreparedHead(res, status, variant.head, REQUEST_ID, visit.requestId);
       res.end(req.method === 'HEAD' ? undefined : variant.body);
     }
     logAnswer(req, stored.route ?? visit.path, status, visit);
@@ -176,7 +172,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     if (res.headersSent) {
       res.destroy();
     } else {
-      res.writeHead(503, withRequestId(UNAVAILABLE_HEAD, visit.requestId));
+      writePreparedHead(res, 503, UNAVAILABLE_HEAD, REQUEST_ID, visit.requestId);
       res.end(req.method === 'HEAD' ? undefined : UNAVAILABLE_BODY);
     }
     logAnswer(req, visit.path, 503, visit);
