@@ -44,12 +44,30 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/*
+ * Answers kept by colour, surface and minimum: every signed-in render asks the same few dozen (each KPI
+ * card's colour against both themes' surfaces), and the search below allocated about 0.8 MB per dashboard
+ * render (issue 14's render tail: allocation is what brings the garbage collector's pauses).
+ */
+const shades = new Map<string, string>();
+const MAX_SHADES = 512;
+
 /**
  * The colour itself when it meets `minimum` against `surface`; otherwise the lightest (on a light surface)
  * or darkest (on a dark one) shade of the same hue and saturation that does. Unparseable input yields the
  * surface's own best text colour, so the answer is always readable.
  */
 export function readableShade(color: string, surface: string, minimum = TEXT_CONTRAST): string {
+  const key = `${color}|${surface}|${minimum}`;
+  const known = shades.get(key);
+  if (known !== undefined) return known;
+  const shade = findReadableShade(color, surface, minimum);
+  if (shades.size >= MAX_SHADES) shades.clear();
+  shades.set(key, shade);
+  return shade;
+}
+
+function findReadableShade(color: string, surface: string, minimum: number): string {
   const fg = parseColor(color);
   const bg = parseColor(surface) ?? ([255, 255, 255] as const);
   const surfaceIsLight = relativeLuminance(bg) > 0.18;
