@@ -71,6 +71,8 @@ function rawRequest(url: string, options: { method?: string; headers?: Record<st
 
 interface WrkResult {
   reqPerSec: number;
+  /** The serving process's CPU time (user + system) per answered request, in µs (NaN without a pid). */
+  cpuUsPerReq: number;
   p50Ms: number;
   p99Ms: number;
   /** Socket errors and timeouts, plus non-2xx/3xx answers when a 2xx was expected. */
@@ -84,11 +86,25 @@ const durationMs = (text: string): number => {
   return Number(match[1]) * scale;
 };
 
+/** A process's CPU time so far (user + system), in µs, from /proc (NaN where there is none). */
+function cpuTimeUs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
- * wrk -t2 -c32 --latency against one URL; the output's req/s, percentiles and error lines. Run as a child this
- * process waits on without blocking (the RSS sampler keeps sampling meanwhile).
+ * wrk -t2 -c32 --latency against one URL; the output's req/s, percentiles and error lines, and the CPU time the
+ * serving process (`pid`) spent per request meanwhile: on a shared machine a steadier figure than req/s. Run as
+ * a child this process waits on without blocking (the RSS sampler keeps sampling meanwhile).
  */
-async function wrk(url: string, seconds: number, expectOk: boolean): Promise<WrkResult> {
+async function wrk(url: string, seconds: number, expectOk: boolean, pid?: number): Promise<WrkResult> {
+  const cpuBefore = cpuTimeUs(pid);
   const child = spawn('wrk', ['-t2', '-c32', `-d${seconds}s`, '--timeout', '5s', '--latency', url], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -97,12 +113,15 @@ async function wrk(url: string, seconds: number, expectOk: boolean): Promise<Wrk
     child.once('close', done);
   });
   if (code !== 0) throw new Error(`wrk ${url} exited with ${code}: ${out}`);
+  const cpuUs = cpuTimeUs(pid) - cpuBefore;
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
   const line = (pattern: RegExp) => pattern.exec(out)?.[1] ?? '';
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
   const non2xx = Number(line(/Non-2xx or 3xx responses: (\d+)/) || 0);
   return {
     reqPerSec: Number(line(/Requests\/sec:\s+([\d.]+)/) || Number.NaN),
+    cpuUsPerReq: cpuUs / requests,
     p50Ms: durationMs(line(/^\s+50%\s+(\S+)/m)),
     p99Ms: durationMs(line(/^\s+99%\s+(\S+)/m)),
     errors: socketErrors + (expectOk ? non2xx : 0),
@@ -110,7 +129,7 @@ async function wrk(url: string, seconds: number, expectOk: boolean): Promise<Wrk
 }
 
 /** The machine's limit for a response: a bare Node server (its own process) answering the recorded bytes. */
-async function startBareServer(responses: Map<string, Raw>): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startBareServer(responses: Map<string, Raw>): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
   const file = join(dir, 'responses.json');
   const kept = ['content-type', 'cache-control', 'etag', 'vary', 'last-modified'];
@@ -143,6 +162,7 @@ async function startBareServer(responses: Map<string, Raw>): Promise<{ url: stri
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: async () => {
       await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });
@@ -471,13 +491,16 @@ async function benchOneDatabase(
     }
     bare = await startBareServer(responses);
     console.log(`wrk -t2 -c32 -d${options.seconds}s per URL, no Accept-Encoding; limit = bare Node http server, same bytes, same run`);
-    console.log(`${'URL'.padEnd(28)} ${'bytes'.padStart(7)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} err ${'limit'.padStart(8)} share  targets`);
+    console.log('cpu = CPU time (user + system) of the server per request, app / bare, in µs');
+    console.log(
+      `${'URL'.padEnd(28)} ${'bytes'.padStart(7)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} err ${'limit'.padStart(8)} share ${'cpu'.padStart(9)}  targets`,
+    );
     for (const path of [...paths, ...images]) {
       const expectOk = !path.includes('999999');
       const isImage = images.includes(path);
       const bytes = responses.get(path)!.body.byteLength;
-      const app = await wrk(`${server.baseUrl}${path}`, options.seconds, expectOk);
-      const limit = await wrk(`${bare.url}${path}`, options.seconds, expectOk);
+      const app = await wrk(`${server.baseUrl}${path}`, options.seconds, expectOk, server.pid);
+      const limit = await wrk(`${bare.url}${path}`, options.seconds, expectOk, bare.pid);
       const share = app.reqPerSec / limit.reqPerSec;
       // A figure wrk did not print (NaN) or a run that completed nothing misses its target.
       const measured = (value: number) => Number.isFinite(value) && app.reqPerSec > 0;
@@ -497,7 +520,8 @@ async function benchOneDatabase(
       console.log(
         `${(isImage ? '/api/images/…?w=480' : path).padEnd(28)} ${String(bytes).padStart(7)} ${app.reqPerSec.toFixed(0).padStart(8)} ` +
           `${app.p50Ms.toFixed(2).padStart(6)}ms ${app.p99Ms.toFixed(2).padStart(6)}ms ${String(app.errors).padStart(3)} ` +
-          `${limit.reqPerSec.toFixed(0).padStart(8)} ${share.toFixed(2).padStart(5)}  ${ok ? '✓' : `✗ (${misses.join(', ')})`}${throughput}`,
+          `${limit.reqPerSec.toFixed(0).padStart(8)} ${share.toFixed(2).padStart(5)} ${`${app.cpuUsPerReq.toFixed(0)}/${limit.cpuUsPerReq.toFixed(0)}`.padStart(9)}  ` +
+          `${ok ? '✓' : `✗ (${misses.join(', ')})`}${throughput}`,
       );
     }
     await bare.stop();
