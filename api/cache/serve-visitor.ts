@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheableRequest, RENDER_HEADER } from './cacheable.ts';
 import { nextDayBoundary } from './day-boundary.ts';
 import { onInvalidate } from './invalidation.ts';
-import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+import { matchesEtag, pickVariant, VisitorCache, type CachedAnswer, type Rendered, type Variant } from './visitor-cache.ts';
 import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { log } from '#api/log.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, type RequestLine } from '#api/http/request-log.ts';
@@ -16,7 +16,8 @@ import { RETRY_AFTER_SECONDS } from '#api/db/unavailable.ts';
  * The visitor cache in front of Astro on the Node server. A cacheable request (see cacheable.ts) is
  * answered from memory; a miss is rendered by Astro itself through a request to this same server
  * without cookies and without compression (marked by a per-process secret, so it is not answered from
- * the cache again), then compressed once and kept until a write invalidates it or the owner's day ends.
+ * the cache again), then kept until a write invalidates it or the owner's day ends (compressed once for each
+ * encoding a client asks for).
  */
 
 export interface VisitorCacheServer {
@@ -139,9 +140,20 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     });
   }
 
-  /** The hot path: a stored answer, its headers prepared when it was stored. */
+  /** The hot path: a stored answer, its headers prepared when it was stored (a compressed variant: once first asked for). */
   function answerStored(req: IncomingMessage, res: ServerResponse, stored: CachedAnswer, visit: Visit): void {
-    const variant = stored.variants[pickVariant(req.headers['accept-encoding'])];
+    const variant = cache.variant(stored, pickVariant(req.headers['accept-encoding']));
+    if ('then' in variant) {
+      variant.then(
+        (made) => answerVariant(req, res, stored, made, visit),
+        (error: unknown) => answerUnavailable(req, res, visit, error),
+      );
+    } else {
+      answerVariant(req, res, stored, variant, visit);
+    }
+  }
+
+  function answerVariant(req: IncomingMessage, res: ServerResponse, stored: CachedAnswer, variant: Variant, visit: Visit): void {
     const ifNoneMatch = req.headers['if-none-match'];
     let status = stored.status;
     if (ifNoneMatch !== undefined && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {

@@ -16,7 +16,7 @@ const stored = (value: CachedAnswer | Rendered) => {
 };
 
 describe('the visitor cache', () => {
-  it('renders a miss once for every request waiting on it, and keeps three encodings of the same bytes', async () => {
+  it('renders a miss once for every request waiting on it, and compresses each encoding once, when first asked for', async () => {
     const visitor = cache();
     let renders = 0;
     const render = async () => {
@@ -29,14 +29,35 @@ describe('the visitor cache', () => {
     const answer = stored(answers[0]!);
     const identity = answer.variants.identity.body.toString();
     expect(identity).toContain('hello');
-    expect(brotliDecompressSync(answer.variants.br.body).toString()).toBe(identity);
-    expect(gunzipSync(answer.variants.gzip.body).toString()).toBe(identity);
-    expect(answer.variants.br.headers['content-encoding']).toBe('br');
+    // Nothing compressed yet: wrk and curl never ask for it.
+    expect(answer.variants.br).toBeUndefined();
+    expect(answer.variants.gzip).toBeUndefined();
+    const bytesBefore = visitor.size.bytes;
+    const [br, brAgain, gzip] = await Promise.all([visitor.variant(answer, 'br'), visitor.variant(answer, 'br'), visitor.variant(answer, 'gzip')]);
+    expect(brAgain).toBe(br);
+    expect(brotliDecompressSync(br.body).toString()).toBe(identity);
+    expect(gunzipSync(gzip.body).toString()).toBe(identity);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.etag).not.toBe(answer.variants.identity.etag);
+    // Kept with the answer, counted against the bound.
+    expect(visitor.variant(stored(visitor.fresh('/k')!), 'br')).toBe(br);
+    expect(visitor.size.bytes).toBe(bytesBefore + br.body.byteLength + gzip.body.byteLength);
     expect(answer.variants.identity.headers['vary']).toContain('Accept-Encoding');
+    expect(br.headers['vary']).toContain('Accept-Encoding');
     // The page's own Cache-Control reaches the client: / stays private, no-store.
     expect(answer.variants.identity.headers['cache-control']).toBe('private, no-store');
     await visitor.get('/k', '/', render);
     expect(renders).toBe(1);
+  });
+
+  it('does not count a compression that ends after its answer was invalidated', async () => {
+    const visitor = cache();
+    const answer = stored(await visitor.get('/k', '/', async () => page('hello')));
+    const compressing = visitor.variant(answer, 'br');
+    visitor.invalidatePaths(['/']);
+    expect(visitor.size.bytes).toBe(0);
+    expect(brotliDecompressSync((await compressing).body).toString()).toContain('hello');
+    expect(visitor.size.bytes).toBe(0);
   });
 
   it('hands a render that left something out after a failed read to its waiters, and renders the next request again', async () => {
@@ -182,9 +203,12 @@ describe('the visitor cache', () => {
         body: webp,
       })),
     );
-    expect(answer.variants.br.body).toBe(webp);
-    expect(answer.variants.br.headers['content-encoding']).toBeUndefined();
-    expect(answer.variants.gzip.etag).toBe(answer.variants.identity.etag);
+    const visitor = cache();
+    const br = visitor.variant(answer, 'br');
+    if ('then' in br) throw new Error('an image is not compressed');
+    expect(br.body).toBe(webp);
+    expect(br.headers['content-encoding']).toBeUndefined();
+    expect((visitor.variant(answer, 'gzip') as { etag: string }).etag).toBe(answer.variants.identity.etag);
     expect(answer.variants.identity.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(answer.variants.identity.headers['vary']).toBeUndefined();
     expect(answer.bytes).toBeLessThan(webp.byteLength * 2);

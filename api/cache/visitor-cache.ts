@@ -5,10 +5,12 @@ import { pickEncoding } from '../http/compress.ts';
 import { DEGRADED_RENDER_HEADER } from '../http/cache-headers.ts';
 
 /*
- * Rendered visitor answers held in memory, already compressed, with their response headers laid out
- * for writeHead, so a warm read costs one Map lookup and one write to the socket. Bounded in bytes (least recently read leave first); a miss renders
- * once however many requests wait for it; an invalidation removes every variant of a path and makes
- * a render that was under way when it came unable to store its (possibly old) result.
+ * Rendered visitor answers held in memory with their response headers laid out for writeHead, so a warm
+ * read costs one Map lookup and one write to the socket. A compressed copy is made once, the first time a
+ * client asks for that encoding, and kept beside the identity body. Bounded in bytes (least recently read
+ * leave first); a miss renders once however many requests wait for it; an invalidation removes every
+ * variant of a path and makes a render that was under way when it came unable to store its (possibly old)
+ * result.
  */
 
 const brotli = promisify(brotliCompress);
@@ -38,7 +40,17 @@ export interface Variant {
 
 export interface CachedAnswer {
   status: number;
-  variants: Record<Encoding, Variant>;
+  /**
+   * The identity variant, always; a compressed one (compressible answers only) once a client has asked for
+   * that encoding (VisitorCache.variant): wrk and curl ask for none, browsers for br (gzip over plain HTTP).
+   */
+  variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
+  /** Whether the answer is sent compressed to clients that accept it (else every encoding gets the identity bytes). */
+  compressible: boolean;
+  /** The identity body's hash: the ETags of all variants derive from it. */
+  hash: string;
+  /** The response headers every variant shares (no ETag, Content-Length or Content-Encoding). */
+  baseHeaders: Record<string, string>;
   /** After this time (ms) the answer is stale: rendered again, or served only while a render fails. */
   expiresAt: number;
   bytes: number;
@@ -105,8 +117,22 @@ export function pickVariant(acceptEncoding: string | undefined): Encoding {
   return pickEncoding(acceptEncoding) ?? 'identity';
 }
 
-/** Turns a rendered answer into its three stored encodings with validators. */
-export async function prepareAnswer(rendered: Rendered, expiresAt: number): Promise<CachedAnswer> {
+/** One stored variant of an answer, with its validators and prepared header pairs. */
+function makeVariant(answer: Pick<CachedAnswer, 'compressible' | 'hash' | 'baseHeaders'>, body: Buffer, encoding: Encoding): Variant {
+  const compressed = answer.compressible && encoding !== 'identity';
+  const etag = `"${answer.hash}${compressed ? `-${encoding}` : ''}"`;
+  const headers: Record<string, string> = { ...answer.baseHeaders, etag, 'content-length': String(body.byteLength) };
+  if (compressed) headers['content-encoding'] = encoding;
+  const notModifiedHead = ['etag', etag];
+  for (const name of NOT_MODIFIED_HEADERS) if (headers[name]) notModifiedHead.push(name, headers[name]);
+  return { body, etag, headers, head: Object.entries(headers).flat(), notModifiedHead };
+}
+
+/** What an answer's bookkeeping costs besides its bodies (headers, prepared pairs, the entry). */
+const ENTRY_OVERHEAD = 1024;
+
+/** Turns a rendered answer into a stored one: its identity variant with validators (compressed ones come when asked for). */
+export function prepareAnswer(rendered: Rendered, expiresAt: number): CachedAnswer {
   const base: Record<string, string> = {};
   for (const [name, value] of Object.entries(rendered.headers)) {
     if (!HOP_HEADERS.has(name)) base[name] = value;
@@ -121,27 +147,27 @@ export async function prepareAnswer(rendered: Rendered, expiresAt: number): Prom
   if (compressible) vary.add('Accept-Encoding');
   if (vary.size > 0) base['vary'] = [...vary].join(', ');
   const hash = createHash('sha256').update(rendered.body).digest('base64url').slice(0, 22);
-  const [br, gz] = compressible
-    ? await Promise.all([
-        // Quality 5: our pages come out 1–2 % larger than at 9, and each compression needs 4 MB instead of 33 MB
-        // (9's match finder), four at once on libuv's threads: quality 9 was the server's peak memory under load.
-        brotli(rendered.body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.byteLength },
-        }),
-        gzipAsync(rendered.body, { level: constants.Z_BEST_COMPRESSION }),
-      ])
-    : [rendered.body, rendered.body];
-  const variant = (body: Buffer, encoding: Encoding): Variant => {
-    const etag = `"${hash}${encoding === 'identity' || !compressible ? '' : `-${encoding}`}"`;
-    const headers: Record<string, string> = { ...base, etag, 'content-length': String(body.byteLength) };
-    if (compressible && encoding !== 'identity') headers['content-encoding'] = encoding;
-    const notModifiedHead = ['etag', etag];
-    for (const name of NOT_MODIFIED_HEADERS) if (headers[name]) notModifiedHead.push(name, headers[name]);
-    return { body, etag, headers, head: Object.entries(headers).flat(), notModifiedHead };
+  const shape = { compressible, hash, baseHeaders: base };
+  return {
+    status: rendered.status,
+    ...shape,
+    variants: { identity: makeVariant(shape, rendered.body, 'identity') },
+    expiresAt,
+    bytes: rendered.body.byteLength + ENTRY_OVERHEAD,
+    route: rendered.route,
   };
-  const variants = { identity: variant(rendered.body, 'identity'), br: variant(br, 'br'), gzip: variant(gz, 'gzip') };
-  const bytes = rendered.body.byteLength + (compressible ? br.byteLength + gz.byteLength : 0) + 1024;
-  return { status: rendered.status, variants, expiresAt, bytes, route: rendered.route };
+}
+
+/** Compresses an answer's identity body for one encoding. */
+async function compressVariant(answer: CachedAnswer, encoding: 'br' | 'gzip'): Promise<Variant> {
+  const body = answer.variants.identity.body;
+  const compressed =
+    encoding === 'br'
+      ? // Quality 5: our pages come out 1–2 % larger than at 9, and each compression needs 4 MB instead of 33 MB
+        // (9's match finder), several at once on libuv's threads: quality 9 was the server's peak memory under load.
+        await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      : await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
+  return makeVariant(answer, compressed, encoding);
 }
 
 /** True when an If-None-Match header names this variant's ETag (or *). */
@@ -174,7 +200,13 @@ export interface VisitorCacheOptions {
   now?: () => number;
 }
 
-type Entry = CachedAnswer & { path: string; used: number };
+type Entry = CachedAnswer & {
+  key: string;
+  path: string;
+  used: number;
+  /** Compressions under way for this answer, one per encoding however many requests ask meanwhile. */
+  compressing?: Partial<Record<'br' | 'gzip', Promise<Variant>>>;
+};
 
 export class VisitorCache {
   private entries = new Map<string, Entry>();
@@ -246,7 +278,7 @@ export class VisitorCache {
           const stale = rendered.status >= 500 ? this.entries.get(key) : undefined;
           return stale ?? rendered;
         }
-        const answer = await prepareAnswer(rendered, this.options.expiresAt());
+        const answer = prepareAnswer(rendered, this.options.expiresAt());
         if (!flight.invalidated) this.store(key, path, answer);
         return answer;
       } finally {
@@ -316,16 +348,57 @@ export class VisitorCache {
     });
   }
 
+  /**
+   * The answer's variant for an encoding: at once when it is stored (always for identity and for answers that
+   * are not compressed), else compressed now, once, and kept with the answer while the answer is cached (its
+   * bytes count against the bound like the rest). Only what clients ask for is kept: wrk and curl never make
+   * a compressed copy, browsers never make a gzip one where they accept br.
+   */
+  variant(answer: CachedAnswer, encoding: Encoding): Variant | Promise<Variant> {
+    if (encoding === 'identity' || !answer.compressible) return answer.variants.identity;
+    const made = answer.variants[encoding];
+    if (made) return made;
+    const entry = answer as Partial<Entry> & CachedAnswer;
+    const compressing = (entry.compressing ??= {});
+    const running = compressing[encoding];
+    if (running) return running;
+    const promise = compressVariant(answer, encoding).then(
+      (variant) => {
+        delete compressing[encoding];
+        answer.variants[encoding] = variant;
+        answer.bytes += variant.body.byteLength;
+        // Counted only while the answer is the one cached under its key (not evicted or invalidated meanwhile).
+        if (entry.key !== undefined && this.entries.get(entry.key) === entry) {
+          this.bytes += variant.body.byteLength;
+          this.evictOverBound();
+        }
+        return variant;
+      },
+      (error: unknown) => {
+        delete compressing[encoding];
+        throw error;
+      },
+    );
+    compressing[encoding] = promise;
+    return promise;
+  }
+
   private store(key: string, path: string, answer: CachedAnswer): void {
     if (answer.bytes > this.options.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, { ...answer, path, used: ++this.reads });
+    // The answer object itself becomes the entry: compressed variants made later are kept with it.
+    const entry = Object.assign(answer, { key, path, used: ++this.reads }) as Entry;
+    this.entries.set(key, entry);
     let keys = this.keysByPath.get(path);
     if (!keys) this.keysByPath.set(path, (keys = new Set()));
     keys.add(key);
     this.bytes += answer.bytes;
+    this.evictOverBound();
+  }
+
+  private evictOverBound(): void {
     if (this.bytes <= this.options.maxBytes) return;
-    // Least recently read first (a full cache sorts once per stored render, never on a hit).
+    // Least recently read first (a full cache sorts once per stored render or compression, never on a hit).
     const byUse = [...this.entries].sort(([, a], [, b]) => a.used - b.used);
     for (const [oldest] of byUse) {
       if (this.bytes <= this.options.maxBytes) break;
