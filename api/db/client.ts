@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { createRequire } from 'node:module';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -44,7 +43,9 @@ export function db(): Db {
 
 /** True for the embedded database, which one process alone can open (the data folder is locked). */
 export function isEmbedded(database: Db): boolean {
-  return (database as unknown as { $client?: unknown }).$client instanceof PGlite;
+  // PGlite is not imported here (a server on PostgreSQL never loads it): its client is the one with waitReady.
+  const client = (database as unknown as { $client?: object }).$client;
+  return typeof client === 'object' && client !== null && 'waitReady' in client;
 }
 
 export async function closeDatabase(): Promise<void> {
@@ -57,6 +58,8 @@ function openPglite(dir: string): Database {
   const unlock = lockDataDir(dir);
   try {
     const client = openPgliteClient(dir);
+    // Required here, not imported: drizzle-orm/pglite loads PGlite, which a server on PostgreSQL never needs.
+    const { drizzle: drizzlePglite } = createRequire(import.meta.url)('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite');
     const database = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db: database,

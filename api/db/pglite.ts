@@ -2,7 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PGlite's CommonJS build, loaded when an embedded database is opened: a server on PostgreSQL never loads it
+ * (about 6 MB), and an embedded one holds one copy, the one drizzle-orm/pglite requires (drizzle-orm is
+ * loaded as CommonJS, scripts/drizzle-commonjs.ts), not a second ES module copy beside it.
+ */
+export function loadPglite(): typeof import('@electric-sql/pglite') {
+  return createRequire(import.meta.url)('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+}
 
 /*
  * PGlite writes its whole buffer pool when it starts, so shared_buffers is resident memory from the first
@@ -10,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
  * often (the demo is about 26 MB on disk, mostly images); the rest comes from the operating system's
  * file cache, and the visitor cache keeps most reads off the database anyway.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /*
  * A new folder is created (initdb) by a child process: initdb is a second WebAssembly program whose compiled
@@ -29,5 +38,6 @@ function createPgliteInChild(dir: string): void {
 /** The embedded database in `dir`, created first when the folder holds none. The caller holds the folder's lock. */
 export function openPgliteClient(dir: string): PGlite {
   if (!existsSync(join(dir, 'PG_VERSION'))) createPgliteInChild(dir);
-  return new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+  const { PGlite } = loadPglite();
+  return new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
 }

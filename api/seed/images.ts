@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process';
-import sharp from 'sharp';
-import type { EncodedVariant } from '../services/image-encoding.ts';
+import { loadSharp, type EncodedVariant } from '../services/image-encoding.ts';
 import type { Motif } from './data.ts';
 
 /*
@@ -144,6 +143,7 @@ ${motifShapes(motif, w, h, accent, rand)}
 
 /** Renders an SVG to PNG bytes (fast, light compression: encodeImage re-encodes to WebP anyway). */
 export async function renderSvg(svg: string): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from './image-widths.ts';
 
 /*
@@ -9,9 +8,21 @@ import { IMAGE_WIDTHS } from './image-widths.ts';
  * instead of 2560 px.
  */
 
-// Every stored picture is new (an upload, or a demo image drawn once): libvips' operation cache, up to
-// 50 MB by default, would never be hit and only keeps the server's memory up after the seed.
-sharp.cache(false);
+/**
+ * sharp, loaded on the first picture this process decodes or encodes: libvips and its threads add about 18 MB
+ * to a process that loads it, and a server mostly serves stored pictures (the demo's are drawn in a child).
+ */
+type SharpFunction = (typeof import('sharp'))['default'];
+let loadingSharp: Promise<SharpFunction> | undefined;
+export function loadSharp(): Promise<SharpFunction> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // Every stored picture is new (an upload, or a demo image drawn once): libvips' operation cache, up to
+    // 50 MB by default, would never be hit and only keeps the server's memory up after the seed.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /** Longest side of the stored full image: sharp on a retina screen, yet a few hundred KB as WebP. */
 export const MAX_SIDE = 2560;
@@ -59,6 +70,7 @@ export interface EncodedVariant {
 /** Decodes, orients, downsizes and re-encodes `input`: the full image and its narrower variants. */
 export async function encodeImage(input: Uint8Array): Promise<EncodedVariant[]> {
   const variants: EncodedVariant[] = [];
+  const sharp = await loadSharp();
   try {
     const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS });
     const { format } = await source.metadata();

@@ -30,4 +30,19 @@ describe('production builds on the server', () => {
     expect(loaded.some((url) => /react-dom-server\.node\.production\.js$/.test(url))).toBe(true);
     expect(loaded.filter((url) => DEVELOPMENT_BUILD.test(url))).toEqual([]);
   });
+
+  it('loads the embedded database only when it runs on it, and then one copy of it', async () => {
+    // Something is served first, so the log holds the server's modules.
+    expect((await call('/public-projects')).status).toBe(200);
+    const loaded = readFileSync(inject('loadedModulesLog'), 'utf8').split('\n').filter(Boolean);
+    const pglite = loaded.filter((url) => url.includes('/node_modules/@electric-sql/pglite/'));
+    if (inject('databaseUrl')) {
+      // On PostgreSQL PGlite is never needed: its code (about 6 MB) stays out of the process.
+      expect(pglite).toEqual([]);
+    } else {
+      // Its CommonJS build, the one drizzle-orm/pglite requires, and not its ES module build beside it.
+      expect(pglite.some((url) => url.endsWith('/dist/index.cjs'))).toBe(true);
+      expect(pglite.filter((url) => url.endsWith('.js'))).toEqual([]);
+    }
+  });
 });
