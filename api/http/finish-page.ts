@@ -1,13 +1,14 @@
+import { shareIcons } from './icon-sprite.ts';
 import { narrowPolicy } from './page-csp.ts';
 
 /**
- * A rendered HTML page, made lighter before it is sent (and cached): its Content-Security-Policy allows
- * its own inline scripts and styles instead of the whole site's (page-csp.ts). The body is read whole:
- * the policy travels ahead of it and depends on it.
+ * A rendered HTML page, made lighter before it is sent (and cached): each repeated icon defined once
+ * (icon-sprite.ts), and its Content-Security-Policy allowing its own inline scripts and styles instead of
+ * the whole site's (page-csp.ts). The body is read whole: the policy travels ahead of it and depends on it.
  */
 export async function finishPage(response: Response): Promise<Response> {
   if (!response.body || !/^text\/html/i.test(response.headers.get('Content-Type') ?? '')) return response;
-  const html = await response.text();
+  const html = shareIcons(await response.text());
   const headers = new Headers(response.headers);
   headers.set('Content-Length', String(Buffer.byteLength(html)));
   const policy = headers.get('Content-Security-Policy');
