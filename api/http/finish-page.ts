@@ -8,6 +8,8 @@ import { narrowPolicy } from './page-csp.ts';
  */
 export async function finishPage(response: Response): Promise<Response> {
   if (!response.body || !/^text\/html/i.test(response.headers.get('Content-Type') ?? '')) return response;
+  // A 404 is rendered by a second pass through the middleware, which has finished and compressed it already.
+  if (response.headers.has('Content-Encoding')) return response;
   const html = shareIcons(await response.text());
   const headers = new Headers(response.headers);
   headers.set('Content-Length', String(Buffer.byteLength(html)));
