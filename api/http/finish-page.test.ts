@@ -15,7 +15,10 @@ describe('finishPage', () => {
 
   it('passes an already compressed page through untouched (a 404 comes back through the middleware compressed)', async () => {
     const body = gzipSync('<!DOCTYPE html><html><body><h1>404 Page Not Found</h1></body></html>');
-    const page = new Response(body, { status: 404, headers: { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' } });
+    const page = new Response(body, {
+      status: 404,
+      headers: { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' },
+    });
     const finished = await finishPage(page);
     expect(finished.status).toBe(404);
     expect(Buffer.from(await finished.arrayBuffer()).equals(body)).toBe(true);
