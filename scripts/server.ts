@@ -76,9 +76,9 @@ const visitorCache = createVisitorCacheServer({
   timeZone: cfg.OWNER_TIME_ZONE,
   siteUrlSet: Boolean(cfg.SITE_URL),
   // Answers from the cache get a request id and a log line like any other request.
-  // (Without a trusted proxy — the usual case — straight to a fresh id: this runs for every cached answer.)
+  // (Without a trusted proxy — the usual case — straight to a fresh id: peerIsTrustedProxy answers that first.)
   requestIdOf: (req) => {
-    if (cfg.TRUSTED_PROXIES.kind === 'none' || !peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
+    if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
     const given = req.headers['x-request-id'];
     return requestIdFor({ headers: { get: () => (typeof given === 'string' ? given : null) } }, true);
   },

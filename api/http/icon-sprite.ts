@@ -1,6 +1,6 @@
 /*
  * Icons are inline SVG (@lucide/astro), and a list page repeats the same few dozens of times: /projects
- * held 117 of them, 50 KB of its 183 KB. Once a page is rendered, an icon drawn more than once is defined
+ * held 117 of them, 50 KB of its 183 KB. Once a page is rendered, an icon drawn MIN_DRAWN (4) times or more is defined
  * once, in a hidden sprite at the start of <body>, and each place keeps its own <svg> element (size, class,
  * aria-hidden, everything a person or a screen reader meets) with a <use> of that definition.
  *
@@ -8,7 +8,7 @@
  * <use> copy inherits its colour into (currentColor) exactly as the inline drawing did. It is named after
  * the icon (#i-check), so a region another page's HTML is swapped in from (lib/refresh-regions.ts) points at
  * the same name; that script copies a definition the page lacks.
- * Left alone: icons drawn once, icons with a <title> (a use copy has no accessible name), an icon whose
+ * Left alone: icons drawn fewer times, icons with a <title> (a use copy has no accessible name), an icon whose
  * class sets its own paint, and anything inside a React island (hydration compares its markup), a script,
  * a stylesheet or a <template>.
  */
@@ -47,7 +47,7 @@ function icons(html: string): Icon[] {
   return found;
 }
 
-/** The page with each icon it draws twice or more defined once; other pages come back as they were. */
+/** The page with each icon it draws MIN_DRAWN times or more defined once; other pages come back as they were. */
 export function shareIcons(html: string): string {
   const all = icons(html);
   const byName = new Map<string, Icon[]>();
@@ -55,7 +55,8 @@ export function shareIcons(html: string): string {
   const shared = new Map<string, string>();
   for (const [name, drawn] of byName) {
     // The same name always draws the same shapes; should it not, the icon stays inline.
-    if (drawn.length >= MIN_DRAWN && drawn.every((icon) => icon.shapes === drawn[0]!.shapes)) shared.set(name, drawn[0]!.shapes);
+    if (drawn.length >= MIN_DRAWN && drawn.every((icon) => icon.shapes === drawn[0]!.shapes))
+      shared.set(name, drawn[0]!.shapes);
   }
   const body = /<body\b[^>]*>/i.exec(html);
   if (shared.size === 0 || !body) return html;
