@@ -78,11 +78,23 @@ function oidc(cfg: Config, name: string): Provider {
   };
 }
 
+/**
+ * A name as a provider's profile holds it, without control characters: PostgreSQL refuses NUL in text (the
+ * sign-in would fail with a 500) and the others would only garble the name where it is shown (line breaks
+ * and tabs become spaces). The person still signs in, with the name as it reads.
+ */
+const profileText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .transform((text) => text.replace(/[\t\n\v\f\r]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, ''));
+
 const oidcClaims = z.object({
   email: z.email().optional(),
   email_verified: z.union([z.boolean(), z.string()]).optional(),
-  given_name: z.string().max(200).optional(),
-  family_name: z.string().max(200).optional(),
+  given_name: profileText(200).optional(),
+  family_name: profileText(200).optional(),
   picture: z.url({ protocol: /^https?$/ }).max(2000).optional(),
 });
 
@@ -143,8 +155,8 @@ function github(cfg: Config): Provider {
 
 const githubUser = z.object({
   id: z.number().int(),
-  login: z.string().max(100),
-  name: z.string().max(200).nullish(),
+  login: profileText(100),
+  name: profileText(200).nullish(),
   avatar_url: z.url({ protocol: /^https?$/ }).max(2000).nullish(),
 });
 

@@ -35,6 +35,15 @@ describe('signing in with GitHub', () => {
     });
   });
 
+  it('signs in with a profile name holding control characters, keeping the name as it reads', async () => {
+    // PostgreSQL refuses NUL in text: stored as sent, this sign-in was a 500.
+    const response = await signInThrough(newVisit(), 'github', {
+      github: { login: 'nul-name', email: 'nul@example.test', id: 4343, name: 'Ada\u0000\tLove\u0007lace' },
+    });
+    expect(response.status).toBe(303);
+    expect((await me(sessionCookieFrom(response))).body).toMatchObject({ email: 'nul@example.test', firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
   it('reads the error GitHub sends with status 200 (a replayed code) and creates no session', async () => {
     const visit = newVisit();
     const callback = await untilCallback(visit, 'github', { github: { login: 'replayer', email: 'replayer@example.test', id: 5151 } });
