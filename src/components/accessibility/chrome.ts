@@ -187,6 +187,12 @@ else if (root.dataset.session === 'out') {
   }
 }
 
+/* ---- The page's other controls that need script only once they are used, started with this one. ---- */
+await Promise.all([
+  document.querySelector('[data-theme-choice]') && import('#src/components/nav/theme-menu.ts'),
+  document.querySelector('[data-portfolio-filter]') && import('#src/components/projects/portfolio-filter.ts'),
+]);
+
 // Ready: load-chrome.js replays a press that came before this point.
 root.dataset.chrome = 'ready';
 document.dispatchEvent(new Event('a11y-chrome-ready'));

@@ -1,10 +1,11 @@
 // Runs right after the accessibility chrome's markup. Starts its script (chrome.ts, built under the
-// name astro.config.mjs gives it) when it is first needed, never before the first paint: on the person's
-// first touch, click, key, focus or scroll; or, when the browser is idle after the load event, for someone
-// with settings of their own, an open status panel or a session to keep in step (break reminders, the
-// panel's placement and reading progress, the preference sync). A visitor who only reads the page never
-// loads it. A press on one of its buttons before it runs is replayed once it is ready (it sets
-// data-chrome="ready" on <html> and fires 'a11y-chrome-ready').
+// name astro.config.mjs gives it; it also starts the theme menu's and the list search's) when it is first
+// needed, never before the first paint: on the person's first touch, click, key, focus or scroll; or,
+// when the browser is idle after the load event, for someone with settings of their own, an open status
+// panel or a session to keep in step (break reminders, the panel's placement and reading progress, the
+// preference sync). A visitor who only reads the page never loads it. A press on one of the buttons these
+// scripts serve, before they run, is replayed once they are ready (chrome.ts sets data-chrome="ready" on
+// <html> and fires 'a11y-chrome-ready').
 (function () {
   var root = document.documentElement;
   // Before the first paint: the status panel as the person left it, its switches as the settings are.
@@ -35,6 +36,9 @@
   });
   var started = false;
   var pending = null;
+  // The buttons whose press needs a script this starts: the chrome's own, the theme menu's choices and the
+  // project list's category filters (chrome.ts starts those two).
+  var REPLAYED = '[data-open-settings],[data-status-toggle],[data-quick],[data-theme-choice],[data-portfolio-filter] button';
   var types = ['pointerdown', 'keydown', 'focusin', 'click', 'wheel', 'touchstart', 'scroll'];
   function start() {
     if (started) return;
@@ -47,7 +51,7 @@
   function onFirstUse(event) {
     start();
     if (event.type !== 'click') return;
-    var button = event.target.closest && event.target.closest('[data-open-settings],[data-status-toggle],[data-quick]');
+    var button = event.target.closest && event.target.closest(REPLAYED);
     if (!button) return;
     event.preventDefault();
     event.stopImmediatePropagation();

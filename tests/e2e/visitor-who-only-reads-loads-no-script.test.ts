@@ -1,0 +1,66 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
+
+/*
+ * A visitor's page asks for no script before the person uses it: a phone's first paint and largest image
+ * never share the first round trips with code (README, Performance). The theme menu and the list's search
+ * start with the accessibility chrome's script on the first touch, key, focus or scroll, and a press made
+ * before that script has arrived still counts.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Holds the chrome's script back for a second, so a press comes before it. */
+const holdBackChrome = (page: Page) =>
+  page.route(/\/_astro\/chrome\./, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+
+describe('a visitor who only reads', () => {
+  it('loads no script at all on the landing page, the public list and a public project', async () => {
+    const [first] = (await (await fetch(new URL('/api/public/projects', baseUrl()))).json()) as { id: number }[];
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    for (const path of ['/', '/public-projects', `/public-projects/${first!.id}`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(scripts, path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('picks a theme before the menu script has arrived, and the choice still applies', async () => {
+    const { context, page } = await newPage(browser, { colorScheme: 'light' });
+    await holdBackChrome(page);
+    await page.goto('/public-projects', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Theme: system' }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.chrome)).toBeUndefined();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await page.locator('[data-theme-choice="dark"]').getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it('presses a category before the list script has arrived, and the list still filters', async () => {
+    const { context, page } = await newPage(browser);
+    await holdBackChrome(page);
+    await page.goto('/public-projects', { waitUntil: 'domcontentloaded' });
+    const research = page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Research' });
+    await research.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.chrome)).toBeUndefined();
+    await page.waitForURL(/[?&]category=research\b/);
+    expect(await research.getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+});
