@@ -57,6 +57,10 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss(), emitChromeScript(), minifiedInlineScripts()],
+    // drizzle-orm's ES build costs Node 150–250 MB for the package.json it reads again for each of its few
+    // hundred modules (scripts/drizzle-commonjs.ts, which `npm start` registers); a Vercel function has no
+    // start script of ours, so its build bundles the parts it uses instead.
+    ssr: target === 'vercel' ? { noExternal: ['drizzle-orm'] } : undefined,
     define: {
       // In development Vite serves the source itself.
       __CHROME_SCRIPT__: JSON.stringify(process.argv.includes('dev') ? '/src/components/accessibility/chrome.ts' : `/${chromeScript.fileName}`),

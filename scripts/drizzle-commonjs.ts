@@ -1,13 +1,23 @@
-// Registered by scripts/start.ts before the server's modules load: every import of drizzle-orm, from our
-// sources and from the built server alike, gets its CommonJS build (one copy in the process).
+// Registered by scripts/start.ts, and by `npm run dev` (`--import`: dev.ts loads drizzle-orm through its own
+// static imports, before any code of its could run), before the server's modules load: every import of
+// drizzle-orm, from our sources, the built server and Vite's dev server alike, gets its CommonJS build (one
+// copy in the process).
 // Why: Node 24 reads a package's package.json again for every ES module it loads from that package, and
 // drizzle-orm's is 175 KB (an export map of every driver). Its few hundred ES modules left 150–250 MB
 // of parsed copies behind (the heap's peak, most of it kept as RSS); the CommonJS build costs about 20 MB.
 import { registerHooks } from 'node:module';
 
+/** An ES file of drizzle-orm, imported by its path: Vite's dev server resolves packages itself. */
+const DRIZZLE_ES_FILE = /\/node_modules\/drizzle-orm\/.+\.js$/;
+
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if (specifier !== 'drizzle-orm' && !specifier.startsWith('drizzle-orm/')) return nextResolve(specifier, context);
-    return nextResolve(specifier, { ...context, conditions: context.conditions.map((name) => (name === 'import' ? 'require' : name)) });
+    if (specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/')) {
+      return nextResolve(specifier, { ...context, conditions: context.conditions.map((name) => (name === 'import' ? 'require' : name)) });
+    }
+    const resolved = nextResolve(specifier, context);
+    // The package ships each file in both builds, side by side (x.js and x.cjs).
+    if (DRIZZLE_ES_FILE.test(resolved.url)) return { ...resolved, url: resolved.url.replace(/\.js$/, '.cjs'), format: 'commonjs' };
+    return resolved;
   },
 });

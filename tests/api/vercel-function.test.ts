@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -113,5 +113,11 @@ describe('the Vercel build output', () => {
       '/diary',
     ])
       expect(destination(path), path).toBe('_render');
+  });
+
+  it("bundles the parts of drizzle-orm it uses instead of loading the package's ES modules one by one", () => {
+    // Each of those makes Node read drizzle-orm's 175 KB package.json again: 100 MB more resident memory.
+    expect(existsSync(resolve('.vercel/output/functions/_render.func/node_modules/drizzle-orm'))).toBe(false);
+    expect(existsSync(resolve('.vercel/output/functions/_render.func/node_modules/pg'))).toBe(true);
   });
 });
