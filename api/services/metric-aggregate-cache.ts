@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { onInvalidate } from '../cache/invalidation.ts';
 import { isEmbedded, type Db } from '../db/client.ts';
 
@@ -36,6 +37,31 @@ export function metricAggregatesChanged(): void {
   entries.clear();
 }
 
+/** Counts every write that emptied this cache: something built from its answers is stale once it moves. */
+export function metricAggregatesGeneration(): number {
+  return generation;
+}
+
+/*
+ * What is built from aggregates (the signed-in dashboard's HTML, api/cache/dashboard-page-cache.ts) may be kept
+ * only as long as every aggregate it read holds. The reads made inside `aggregatesValidity` report that
+ * instant to it; a read that could not be kept (on PostgreSQL, or one that overlapped a write) reports its own
+ * `now`, so what it went into is not kept either.
+ */
+const validity = new AsyncLocalStorage<{ until: number }>();
+
+/** Runs `work`; `until` is the instant (epoch ms) before which every aggregate it read holds (Infinity: none read). */
+export async function aggregatesValidity<T>(work: () => Promise<T>): Promise<{ value: T; until: number }> {
+  const scope = { until: Infinity };
+  const value = await validity.run(scope, work);
+  return { value, until: scope.until };
+}
+
+function holdsUntil(until: number): void {
+  const scope = validity.getStore();
+  if (scope && until < scope.until) scope.until = until;
+}
+
 let listening = false;
 function listen(): void {
   if (listening) return;
@@ -55,17 +81,24 @@ export async function cachedAggregate<T>(
   now: Date,
   read: { value: () => Promise<T>; until: () => Promise<number | null> },
 ): Promise<T> {
-  if (!isEmbedded(db)) return read.value();
-  listen();
   const at = now.getTime();
+  if (!isEmbedded(db)) {
+    holdsUntil(at);
+    return read.value();
+  }
+  listen();
   const hit = entries.get(key);
-  if (hit && hit.from <= at && at < hit.until) return hit.value as T;
+  if (hit && hit.from <= at && at < hit.until) {
+    holdsUntil(hit.until);
+    return hit.value as T;
+  }
   const started = generation;
   const until = await read.until();
   const value = await read.value();
   if (started === generation && until !== null && until > at) {
     if (entries.size >= MAX_ENTRIES) entries.clear();
     entries.set(key, { value, from: at, until });
-  }
+    holdsUntil(until);
+  } else holdsUntil(at);
   return value;
 }

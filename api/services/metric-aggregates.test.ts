@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from '../db/client.ts';
 import { generateSeries, type SeriesSpec } from '../seed/metric-series.ts';
+import { aggregatesValidity } from './metric-aggregate-cache.ts';
 import { compareWithLastMonth, monthlyValues } from './metric-aggregates.ts';
 import { changeCaption, withMetricKpis, withMetricTrends } from './metric-backed.ts';
 import { createMetric, upsertPoints } from './metrics.ts';
@@ -300,6 +301,36 @@ describe('aggregates kept between reads (metric-aggregate-cache.ts)', () => {
       current: 0,
       previous: 10,
     });
+  });
+
+  it('says exactly when last month’s point starts to count, so the answer is kept until then', async () => {
+    // The demo's readings are daily at fixed local times: a three-hour margin on every such instant left
+    // most of each day with nothing kept. Only near a daylight-saving change is the instant moved earlier.
+    const metric = await metricWith('cached-exact', 'sum', [
+      { at: zonedToUtc('2026-10-20T17:00:00', ZONE), value: 10 },
+    ]);
+    const { until } = await aggregatesValidity(() => compareWithLastMonth(db, [metric.id], ZONE, NOW));
+    expect(until).toBe(zonedToUtc('2026-11-20T17:00:00', ZONE).getTime());
+  });
+
+  it('moves that instant three hours earlier when it comes from a point near a daylight-saving change', async () => {
+    // Auckland moves its clocks forward at 02:00 on 27 September 2026; a month later is 27 October.
+    const metric = await metricWith('cached-dst', 'sum', [{ at: zonedToUtc('2026-09-27T04:00:00', ZONE), value: 10 }]);
+    const now = zonedToUtc('2026-10-27T00:00:00', ZONE);
+    const { until } = await aggregatesValidity(() => compareWithLastMonth(db, [metric.id], ZONE, now));
+    expect(until).toBe(zonedToUtc('2026-10-27T04:00:00', ZONE).getTime() - 3 * HOUR);
+  });
+
+  it('holds no longer than the owner’s day: a month back from the 30th and the 31st is the same 30 November', async () => {
+    const metric = await metricWith('cached-day', 'sum', [{ at: zonedToUtc('2026-11-30T20:00:00', ZONE), value: 3 }]);
+    // At 21:00 on 30 December the same moment last month (30 November, 21:00) has passed the point;
+    // at 01:00 on the 31st it is 30 November, 01:00 again, and the point no longer counts.
+    const evening = zonedToUtc('2026-12-30T21:00:00', ZONE);
+    const { value, until } = await aggregatesValidity(() => compareWithLastMonth(db, [metric.id], ZONE, evening));
+    expect(value.get(metric.id)!.previous).toBe(3);
+    expect(until).toBe(zonedToUtc('2026-12-31T00:00:00', ZONE).getTime());
+    const night = zonedToUtc('2026-12-31T01:00:00', ZONE);
+    expect((await compareWithLastMonth(db, [metric.id], ZONE, night)).get(metric.id)!.previous).toBe(0);
   });
 
   it('moves to the next month when the owner’s month turns', async () => {

@@ -195,15 +195,35 @@ async function queryComparison(
 const cacheKey = (kind: string, metricIds: number[], zone: string, months = 0) =>
   `${kind}|${zone}|${months}|${[...metricIds].sort((a, b) => a - b).join(',')}`;
 
-/** Room for a daylight-saving change (at most two hours) around the instants below, which are local times. */
-const DST_MARGIN = sql`interval '3 hours'`;
+/** Room for a daylight-saving change (at most two hours) around an instant computed in local time. */
+const DST_MARGIN_MS = 3 * 3_600_000;
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The zone's UTC offset at an instant, as Intl writes it ('GMT+13:00'). */
+function offsetAt(zone: string, at: number): string {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, format);
+  }
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Whether the zone's offset changes within DST_MARGIN_MS of an instant (local arithmetic there may be off by an hour or two). */
+const offsetChangesNear = (zone: string, at: number) =>
+  offsetAt(zone, at - DST_MARGIN_MS) !== offsetAt(zone, at + DST_MARGIN_MS);
 
 /**
  * Until when (epoch ms) time alone cannot change these metrics' aggregates at `now`; null when it may
  * at once. They change when the owner's month turns, when a point now in the future (up to a day ahead
  * is allowed) stops being so, and, with `monthAgo`, when "the same moment last month" passes a point:
  * the first point at or after it counts from one month after its own instant at the earliest (a month
- * back from an earlier time is earlier). Month arithmetic is in local time, hence the margin.
+ * back from an earlier time is earlier). The owner's day turning is a bound too: "a month back" from the
+ * 29th–31st falls on the last day of a shorter month, so that moment jumps back when the day turns.
+ * Month arithmetic is in local time: where the zone's offset changes near an instant so computed (or near
+ * the point it came from), the instant is moved DST_MARGIN_MS earlier. Elsewhere it is exact: a fixed
+ * margin everywhere left no instant to keep an answer for three hours after each daily point's time of day
+ * (with the demo's readings from 08:00 to 21:00, most of every day).
  */
 async function unchangedUntil(
   db: Db,
@@ -216,19 +236,32 @@ async function unchangedUntil(
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const ids = idList(metricIds);
   const monthAgoAt = sql`((${nowAt} at time zone ${zone} - interval '1 month') at time zone ${zone})`;
-  const reaches = monthAgo
-    ? sql`(select ((min(p.at) at time zone ${zone}) + interval '1 month') at time zone ${zone} - ${DST_MARGIN}
-        from metric_points p where p.metric_id in (${ids}) and p.at >= ${monthAgoAt})`
+  const reached = monthAgo
+    ? sql`(select min(p.at) from metric_points p where p.metric_id in (${ids}) and p.at >= ${monthAgoAt})`
     : sql`null::timestamptz`;
-  type UntilRow = { until: number | string | null };
+  const epochMs = (instant: SQL) => sql`floor(extract(epoch from ${instant}) * 1000)`;
+  type UntilRow = Record<'month_end' | 'day_end' | 'next_point' | 'reached' | 'reaches', number | string | null>;
   const rows = await db.execute<UntilRow>(sql`
-    select floor(extract(epoch from least(
-      ((date_trunc('month', ${nowAt} at time zone ${zone}) + interval '1 month') at time zone ${zone}) - ${DST_MARGIN},
-      (select min(p.at) from metric_points p where p.metric_id in (${ids}) and p.at > ${nowAt}),
-      ${reaches}
-    )) * 1000) as until`);
-  const until = rowsOf<UntilRow>(rows)[0]?.until;
-  return until === null || until === undefined ? null : Number(until);
+    select ${epochMs(sql`(date_trunc('month', ${nowAt} at time zone ${zone}) + interval '1 month') at time zone ${zone}`)} as month_end,
+      ${epochMs(sql`(date_trunc('day', ${nowAt} at time zone ${zone}) + interval '1 day') at time zone ${zone}`)} as day_end,
+      ${epochMs(sql`(select min(p.at) from metric_points p where p.metric_id in (${ids}) and p.at > ${nowAt})`)} as next_point,
+      ${epochMs(sql`r.at`)} as reached,
+      ${epochMs(sql`((r.at at time zone ${zone}) + interval '1 month') at time zone ${zone}`)} as reaches
+    from (select ${reached} as at) r`);
+  const row = rowsOf<UntilRow>(rows)[0];
+  if (!row) return null;
+  const ms = (value: number | string | null) => (value === null ? Infinity : Number(value));
+  const local = (at: number, ...from: number[]) =>
+    [at, ...from].some((instant) => Number.isFinite(instant) && offsetChangesNear(zone, instant))
+      ? at - DST_MARGIN_MS
+      : at;
+  const until = Math.min(
+    local(ms(row.month_end)),
+    local(ms(row.day_end)),
+    ms(row.next_point),
+    local(ms(row.reaches), ms(row.reached)),
+  );
+  return Number.isFinite(until) ? until : null;
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both drivers are typed as node-postgres here. */
