@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** The signed-in user, or null for a visitor. Set by the middleware. */
     user: import('#api/auth/types.ts').SessionUser | null;
+    /** Set by a page that left something out because a read failed: such a render is not kept (api/cache/dashboard-page-cache.ts). */
+    incompleteRender: boolean;
   }
 }
 

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
 import { recordAdminWrite } from '#api/http/admin-writes.ts';
 import { peerIsTrustedProxy } from '#api/http/client-address.ts';
 import { RENDER_HEADER } from '#api/cache/cacheable.ts';
+import { dashboardPage, dashboardPagesChanged, isDashboardRequest } from '#api/cache/dashboard-page-cache.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 
@@ -37,6 +38,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (context.request.headers.has(RENDER_HEADER)) response.headers.set(ROUTE_PATTERN_HEADER, context.routePattern);
     return response;
   } finally {
+    // Any write may change what a signed-in dashboard shows: the kept copies go before its answer leaves.
+    if (!SAFE_METHODS.has(context.request.method)) dashboardPagesChanged();
     // /healthz is asked every few seconds by load balancers and containers: logging it would drown the rest.
     if (context.url.pathname !== '/healthz') {
       logRequest({
@@ -67,9 +70,12 @@ const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   context.locals.user = null;
+  context.locals.incompleteRender = false;
   if (HEALTH_PATHS.has(context.url.pathname)) return next();
   const cfg = config();
   let response: Response;
+  /** Already finished and compressed (the signed-in dashboard, kept or freshly rendered). */
+  let finished = false;
   const bearer = bearerTokenOf(context.request) !== null;
   if (bearer && !isBearerEndpoint(context.request.method, context.url.pathname)) {
     // An access token writes data points and nothing else.
@@ -85,7 +91,12 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     try {
       const session = await sessionFromRequest(context.request, context.url, cfg);
       context.locals.user = session.user;
-      response = await next();
+      if (isDashboardRequest(context.request, context.url, session.user)) {
+        const render = () => next();
+        const incomplete = () => context.locals.incompleteRender;
+        response = await dashboardPage(context.request, context.url, session.user, cfg.OWNER_TIME_ZONE, render, incomplete);
+        finished = true;
+      } else response = await next();
       await finishSessionResponse(response.headers, session);
       if (session.user?.role === 'admin' && !SAFE_METHODS.has(context.request.method)) {
         await recordAdminWrite(db(), {
@@ -113,5 +124,5 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  return compressResponse(context.request, await finishPage(response));
+  return finished ? response : compressResponse(context.request, await finishPage(response));
 }

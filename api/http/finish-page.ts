@@ -7,13 +7,26 @@ import { narrowPolicy } from './page-csp.ts';
  * the whole site's (page-csp.ts). The body is read whole: the policy travels ahead of it and depends on it.
  */
 export async function finishPage(response: Response): Promise<Response> {
-  if (!response.body || !/^text\/html/i.test(response.headers.get('Content-Type') ?? '')) return response;
-  // A 404 is rendered by a second pass through the middleware, which has finished and compressed it already.
-  if (response.headers.has('Content-Encoding')) return response;
-  const html = shareIcons(await response.text());
-  const headers = new Headers(response.headers);
+  if (!isUnfinishedHtml(response)) return response;
+  const { html, headers } = finishHtml(await response.text(), response.headers);
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** An HTML answer finishPage has yet to finish. A 404 is rendered by a second pass through the middleware, which has finished and compressed it already. */
+export function isUnfinishedHtml(response: Response): boolean {
+  return (
+    !!response.body &&
+    /^text\/html/i.test(response.headers.get('Content-Type') ?? '') &&
+    !response.headers.has('Content-Encoding')
+  );
+}
+
+/** finishPage on a page already read as text: its finished text and the headers to send it with (a copy). */
+export function finishHtml(text: string, pageHeaders: Headers): { html: string; headers: Headers } {
+  const html = shareIcons(text);
+  const headers = new Headers(pageHeaders);
   headers.set('Content-Length', String(Buffer.byteLength(html)));
   const policy = headers.get('Content-Security-Policy');
   if (policy) headers.set('Content-Security-Policy', narrowPolicy(policy, html));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  return { html, headers };
 }
