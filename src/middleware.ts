@@ -91,7 +91,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     try {
       const session = await sessionFromRequest(context.request, context.url, cfg);
       context.locals.user = session.user;
-      if (isDashboardRequest(context.request, context.url, session.user)) {
+      // Not in the dev server: an edited component must show on the next reload, not after the next write.
+      if (!import.meta.env.DEV && isDashboardRequest(context.request, context.url, session.user)) {
         const render = () => next();
         const incomplete = () => context.locals.incompleteRender;
         response = await dashboardPage(context.request, context.url, session.user, cfg.OWNER_TIME_ZONE, render, incomplete);

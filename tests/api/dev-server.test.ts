@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ownerCookie } from '../../scripts/owner-session.ts';
 import { freePort, stopProcess } from '../../scripts/processes.ts';
 
 /*
@@ -15,7 +16,12 @@ let dataDir: string;
 let port: number;
 
 async function devEnv(): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
   // The dev server is a development process on a database of its own, not the test server's.
   for (const name of ['DATABASE_URL', 'SITE_URL', 'NODE_ENV', 'ALLOW_TEST_SWITCHES']) delete env[name];
   // Nor a vitest child: Astro's dev server answers every page 404 when it sees VITEST (vitest's own variables).
@@ -61,6 +67,21 @@ test('npm run dev serves the seeded site and prints the owner link for its own p
   const projects = await fetch(`http://localhost:${port}/public-projects`);
   expect(projects.status).toBe(200);
   expect(await projects.text()).toContain('Calm Canvas Design System');
+}, 180_000);
+
+test('the dev server renders the signed-in dashboard on every request (an edited component shows on reload)', async () => {
+  const link = /Owner sign-in: (\S+)/.exec(output)![1]!;
+  const cookie = await ownerCookie(link);
+  // ThemeToggle.astro draws a random menu id on every render; a kept copy (api/cache/dashboard-page-cache.ts) repeats it.
+  const menuId = async () => {
+    const response = await fetch(`http://localhost:${port}/`, { headers: { Cookie: cookie } });
+    const html = await response.text();
+    expect(html).toContain('id="stats-title"');
+    return /id="theme-menu-([a-z0-9]+)"/.exec(html)?.[1];
+  };
+  const first = await menuId();
+  expect(first).toBeDefined();
+  expect(await menuId()).not.toBe(first);
 }, 180_000);
 
 test('a second start on the same embedded database stops, naming the process that holds it', async () => {
