@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
-import { openPgliteClient } from './pglite.ts';
+import { openPgliteClient, shareDrizzleParsers } from './pglite.ts';
 import * as schema from './schema.ts';
 import { log } from '../log.ts';
 
@@ -57,7 +57,7 @@ export async function closeDatabase(): Promise<void> {
 function openPglite(dir: string): Database {
   const unlock = lockDataDir(dir);
   try {
-    const client = openPgliteClient(dir);
+    const client = shareDrizzleParsers(openPgliteClient(dir));
     // Required here, not imported: drizzle-orm/pglite loads PGlite, which a server on PostgreSQL never needs.
     const { drizzle: drizzlePglite } = createRequire(import.meta.url)('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite');
     const database = drizzlePglite({ client, schema }) as unknown as Db;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Db } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { shareDrizzleParsers } from '../db/pglite.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
 import * as schema from '../db/schema.ts';
 
@@ -20,7 +21,7 @@ export async function freshDatabase(
   const adminUrl = kind === 'embedded' ? undefined : process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'export-test-'));
-    const client = new PGlite(dir);
+    const client = shareDrizzleParsers(new PGlite(dir));
     const database: Database = {
       db: drizzlePglite({ client, schema }) as unknown as Db,
       kind: 'pglite',
