@@ -214,6 +214,21 @@ describe('the visitor cache', () => {
     expect(answer.bytes).toBeLessThan(webp.byteLength * 2);
   });
 
+  it("keeps a small answer and its compressed copies in bytes of their own, not in the 64 KB slab Node cut them from", async () => {
+    // Buffer.concat (a render's body) and zlib hand out small Buffers as slices of one shared pool slab.
+    const rendered = page('small');
+    rendered.body = Buffer.concat([rendered.body]);
+    expect(rendered.body.buffer.byteLength).toBeGreaterThan(rendered.body.byteLength);
+    const visitor = cache();
+    const answer = stored(await visitor.get('/small', '/small', async () => rendered));
+    const ownsItsBytes = (body: Buffer) => body.byteOffset === 0 && body.buffer.byteLength === body.byteLength;
+    expect(ownsItsBytes(answer.variants.identity.body)).toBe(true);
+    expect(answer.variants.identity.body.equals(rendered.body)).toBe(true);
+    const [br, gzip] = await Promise.all([visitor.variant(answer, 'br'), visitor.variant(answer, 'gzip')]);
+    expect(ownsItsBytes(br.body) && ownsItsBytes(gzip.body)).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(rendered.body)).toBe(true);
+  });
+
   it('stays within its byte bound, dropping the least recently read first', async () => {
     const one = stored(await cache().get('/x', '/x', async () => page('size'))).bytes;
     const visitor = cache(one * 2 + 10);
