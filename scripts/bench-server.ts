@@ -5,6 +5,7 @@
 // TEST_DATABASE_URL / DATABASE_URL names a server (a fresh database is made there and dropped after).
 //
 // Options: --seconds N (wrk time per URL, default 5), --mixed-seconds N (default 60),
+// --mixed-writes N (run the mixed load until it has written N times instead, however long that takes),
 // --projects N (seed up to N projects before measuring, default: the demo's), --only pglite|postgres,
 // --node-flags "…" (Node's flags for the server instead of npm start's, e.g. "" to compare).
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,6 +22,8 @@ import { SERVER_NODE_FLAGS } from './server-flags.ts';
 export interface ServerBenchOptions {
   seconds: number;
   mixedSeconds: number;
+  /** Run the mixed load until this many writes instead of for mixedSeconds (the peak memory follows the writes). */
+  mixedWrites: number | null;
   projects: number | null;
   only: 'pglite' | 'postgres' | null;
   nodeFlags: string[] | undefined;
@@ -35,6 +38,7 @@ export function serverBenchOptions(argv: string[]): ServerBenchOptions {
   return {
     seconds: Number(value('seconds') ?? 5),
     mixedSeconds: Number(value('mixed-seconds') ?? 60),
+    mixedWrites: value('mixed-writes') ? Number(value('mixed-writes')) : null,
     projects: value('projects') ? Number(value('projects')) : null,
     only: only === 'pglite' || only === 'postgres' ? only : null,
     nodeFlags: value('node-flags')?.split(/\s+/).filter(Boolean),
@@ -241,11 +245,11 @@ interface MixedResult {
 }
 
 /**
- * 32 connections for `seconds`: 90 % visitor reads of the URLs, 10 % owner writes (create a project or rename
+ * 32 connections for `seconds` (or until `writesWanted` writes were made): 90 % visitor reads of the URLs, 10 % owner writes (create a project or rename
  * one of ours). After each acknowledged write the same connection pool reads the project's public JSON and page,
  * which must show it; afterwards every acknowledged write must be in the public list.
  */
-async function mixedLoad(baseUrl: string, cookie: string, readPaths: string[], seconds: number): Promise<MixedResult> {
+async function mixedLoad(baseUrl: string, cookie: string, readPaths: string[], seconds: number, writesWanted: number | null): Promise<MixedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const call = ownerApi(baseUrl, cookie, agent);
   const expected = new Map<number, string>();
@@ -257,13 +261,17 @@ async function mixedLoad(baseUrl: string, cookie: string, readPaths: string[], s
   const problem = (text: string) => {
     if (firstProblems.length < 5) firstProblems.push(text);
   };
-  const deadline = Date.now() + seconds * 1000;
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  // A shared machine writes less in a minute than a quiet one, and the cache (so the peak memory) fills with the
+  // writes' pages: a count of writes makes runs at different loads comparable.
+  const going = () => (writesWanted === null ? Date.now() < deadline : writes < writesWanted);
   let counter = 0;
   const worker = async () => {
     // Each connection renames only projects it made: two renames of one project in flight at once would make
     // "the acknowledged name" ambiguous.
     const mine: number[] = [];
-    while (Date.now() < deadline) {
+    while (going()) {
       try {
         if (Math.random() < 0.1) {
           const name = `Mixed bench ${Date.now().toString(36)}-${counter++}`;
@@ -311,10 +319,11 @@ async function mixedLoad(baseUrl: string, cookie: string, readPaths: string[], s
   const missing = [...expected].filter(([id, name]) => byId.get(id) !== name).length;
   agent.destroy();
   const ok = errors === 0 && staleReads === 0 && missing === 0;
+  const elapsed = (Date.now() - started) / 1000;
   return {
     ok,
     lines: [
-      `Mixed load ${seconds} s, 32 connections (Node driver): ${reads} reads, ${writes} writes (${((reads + writes) / seconds).toFixed(0)} req/s)`,
+      `Mixed load ${elapsed.toFixed(0)} s, 32 connections (Node driver): ${reads} reads, ${writes} writes (${((reads + writes) / elapsed).toFixed(0)} req/s)`,
       `  errors ${errors} ${tick(errors === 0, '0')} · reads right after a write missing it ${staleReads} ${tick(staleReads === 0, '0')} · ` +
         `acknowledged writes missing afterwards ${missing} of ${expected.size} ${tick(missing === 0, '0')}`,
       ...firstProblems.map((text) => `  e.g. ${text}`),
@@ -534,7 +543,7 @@ async function benchOneDatabase(
 
     const readPaths = paths.filter((path) => !path.startsWith('/api/projects'));
     const logOffset = statSync(server.logFile).size;
-    const mixed = await mixedLoad(server.baseUrl, cookie, readPaths, options.mixedSeconds);
+    const mixed = await mixedLoad(server.baseUrl, cookie, readPaths, options.mixedSeconds, options.mixedWrites);
     for (const line of mixed.lines) console.log(line);
     for (const line of unrenderedSince(server.logFile, logOffset)) console.log(line);
     allOk &&= mixed.ok;
