@@ -38,5 +38,5 @@ EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # `npm run preview` without npm: serve the build made above, never rebuild (the sources are not all in the image).
-# --liftoff-only --max-semi-space-size=16 --heap-growing-percent=50: the server's Node flags (scripts/server-flags.ts says why).
-CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=50", "--import=./scripts/typescript-ahead.mjs", "scripts/start.ts", "--no-build"]
+# --liftoff-only --max-semi-space-size=16 --heap-growing-percent=20 --import=…: the server's Node flags (scripts/server-flags.ts says why).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=20", "--import=./scripts/typescript-ahead.mjs", "scripts/start.ts", "--no-build"]
