@@ -163,7 +163,14 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     } else {
       // The prepared pairs are checked once, not on every hit (api/http/prepared-head.ts).
       writePreparedHead(res, status, variant.head, REQUEST_ID, visit.requestId);
-      res.end(req.method === 'HEAD' ? undefined : variant.body);
+      if (req.method === 'HEAD') res.end();
+      else if (variant.parts) {
+        // A page kept in parts (its inline stylesheet shared with other pages): one writev for the head and all of them.
+        res.cork();
+        for (const part of variant.parts) res.write(part);
+        res.end();
+        res.uncork();
+      } else res.end(variant.body);
     }
     logAnswer(req, stored.route ?? visit.path, status, visit);
   }

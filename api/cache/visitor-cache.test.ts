@@ -229,6 +229,32 @@ describe('the visitor cache', () => {
     expect(brotliDecompressSync(br.body).equals(rendered.body)).toBe(true);
   });
 
+  it('keeps the inline stylesheet pages share once, counted once, as long as a cached page holds it', async () => {
+    const stylesheet = `<style>${'.a{color:red}'.repeat(2000)}</style>`;
+    const styled = (text: string): Rendered => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: Buffer.from(`<!doctype html><head>${stylesheet}</head><main>${text}</main>`),
+    });
+    const visitor = cache();
+    const one = stored(await visitor.get('/1', '/1', async () => styled('one')));
+    const afterOne = visitor.size.bytes;
+    const two = stored(await visitor.get('/2', '/2', async () => styled('two')));
+    // The second page adds its own bytes only.
+    expect(visitor.size.bytes - afterOne).toBeLessThan(4096);
+    expect(afterOne).toBeGreaterThan(stylesheet.length);
+    expect(one.variants.identity.parts?.[1]).toBe(two.variants.identity.parts?.[1]);
+    // What is sent, and what is compressed, is the whole page.
+    expect(Buffer.concat(two.variants.identity.parts!).equals(styled('two').body)).toBe(true);
+    expect(two.variants.identity.body.equals(styled('two').body)).toBe(true);
+    expect(brotliDecompressSync((await visitor.variant(two, 'br')).body).equals(styled('two').body)).toBe(true);
+    // The stylesheet leaves with the last page holding it.
+    visitor.invalidatePaths(['/1']);
+    expect(visitor.size.bytes).toBeGreaterThan(stylesheet.length);
+    visitor.invalidatePaths(['/2']);
+    expect(visitor.size.bytes).toBe(0);
+  });
+
   it('stays within its byte bound, dropping the least recently read first', async () => {
     const one = stored(await cache().get('/x', '/x', async () => page('size'))).bytes;
     const visitor = cache(one * 2 + 10);
