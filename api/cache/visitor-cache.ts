@@ -30,7 +30,7 @@ export interface Rendered {
 export interface Variant {
   /** The bytes sent (for an identity variant kept in parts, put together when read: `parts` is what a hit sends). */
   body: Buffer;
-  /** The body as the byte runs it is kept in, one of them shared with other answers (see VisitorCache.share). */
+  /** The body as the byte runs it is kept in, some of them shared with other answers (see sharedRuns). */
   parts?: readonly Buffer[];
   etag: string;
   /** Response headers (Content-Length included). */
@@ -223,8 +223,10 @@ type Entry = CachedAnswer & {
   key: string;
   path: string;
   used: number;
-  /** The shared run its identity body is kept with, if any. */
-  run?: SharedRun;
+  /** Reads since it was stored, counted until it is read often enough to be kept whole (HOT_READS). */
+  hits: number;
+  /** The shared runs its identity body is kept with (see sharedRuns). */
+  runs?: SharedRun[];
   /** Compressions under way for this answer, one per encoding however many requests ask meanwhile. */
   compressing?: Partial<Record<'br' | 'gzip', Promise<Variant>>>;
 };
@@ -236,21 +238,46 @@ interface SharedRun {
   users: number;
 }
 
-/** The smallest inline stylesheet worth keeping once: below it, the parts' bookkeeping is not worth it. */
-const SHARED_RUN_MIN = 8 * 1024;
+/** The smallest run worth keeping once: below it, a part's bookkeeping costs about what it saves. */
+const SHARED_RUN_MIN = 1024;
 
 /**
- * Where an HTML body's inline stylesheet is: every visitor page inlines the same one (44 KB of a 70 KB page on
- * 2026-11-25), so a cache full of pages held it once per page.
+ * The byte runs of an HTML body that pages hold alike: the document's start (up to its first stylesheet), each
+ * inline stylesheet, the site's header, and everything after `</main>` (the accessibility drawer, the toasts'
+ * region, the icons). On 2026-11-26 they were 66-69 KB of a 72-80 KB project page (the stylesheet alone 44 KB,
+ * the part after `</main>` 11 KB, the header 6.5-8.5 KB): a cache full of pages held them once per page. What lies
+ * between (the title and other tags of the page, its breadcrumb, its content) is its own. Sorted, not
+ * overlapping; only runs of SHARED_RUN_MIN bytes or more.
  */
-function inlineStylesheet(answer: CachedAnswer, body: Buffer): [start: number, end: number] | undefined {
-  if (!answer.baseHeaders['content-type']?.startsWith('text/html')) return undefined;
-  const open = body.indexOf('<style');
-  if (open < 0) return undefined;
-  const close = body.indexOf('</style>', open);
-  if (close < 0 || close - open < SHARED_RUN_MIN) return undefined;
-  return [open, close + '</style>'.length];
+export function sharedRuns(contentType: string | undefined, body: Buffer): Array<[start: number, end: number]> {
+  if (!contentType?.startsWith('text/html')) return [];
+  const runs: Array<[number, number]> = [];
+  const firstStyle = body.indexOf('<style');
+  if (firstStyle < 0) return [];
+  runs.push([0, firstStyle]);
+  for (let open = firstStyle; open >= 0; ) {
+    const close = body.indexOf('</style>', open);
+    if (close < 0) break;
+    const end = close + '</style>'.length;
+    runs.push([open, end]);
+    open = body.indexOf('<style', end);
+  }
+  // The site's header: the same for every page of a section (the current link marked), so few copies.
+  let last = runs.at(-1)![1];
+  const header = body.indexOf('<header', last);
+  const headerClose = header < 0 ? -1 : body.indexOf('</header>', header);
+  if (headerClose >= 0) runs.push([header, (last = headerClose + '</header>'.length)]);
+  const main = body.lastIndexOf('</main>');
+  if (main >= last) runs.push([main + '</main>'.length, body.byteLength]);
+  return runs.filter(([start, end]) => end - start >= SHARED_RUN_MIN);
 }
+
+/**
+ * Reads after which a page kept in parts gets a whole copy too: a hit then writes one buffer instead of one per part
+ * (each write through node:http costs 1-2 µs, a tenth of a hit). The few pages read this often (the landing page, the
+ * lists) cost their size once more; the many read a few times (each project's page) stay in parts.
+ */
+const HOT_READS = 100;
 
 /** An identity variant whose body is kept as parts: a hit writes the parts, anything else that reads `body` gets them put together. */
 function partedVariant(variant: Variant, parts: Buffer[]): Variant {
@@ -297,6 +324,7 @@ export class VisitorCache {
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= this.now()) return undefined;
     entry.used = ++this.reads;
+    if (++entry.hits === HOT_READS && entry.variants.identity.parts) this.keepWhole(entry);
     return entry;
   }
 
@@ -440,7 +468,7 @@ export class VisitorCache {
     if (answer.bytes > this.options.maxBytes) return;
     this.remove(key);
     // The answer object itself becomes the entry: compressed variants made later are kept with it.
-    const entry = Object.assign(answer, { key, path, used: ++this.reads }) as Entry;
+    const entry = Object.assign(answer, { key, path, used: ++this.reads, hits: 0 }) as Entry;
     this.share(entry);
     this.entries.set(key, entry);
     let keys = this.keysByPath.get(path);
@@ -461,36 +489,57 @@ export class VisitorCache {
   }
 
   /**
-   * Keeps the identity body's inline stylesheet once for all the answers that hold it alike: the body becomes three
-   * parts (before, the shared run, after), and the run counts against the bound once, while an answer holds it.
+   * Keeps the runs of the identity body that pages hold alike (sharedRuns) once for all the answers that hold them:
+   * the body becomes parts (its own bytes between shared runs), and each run counts against the bound once, while
+   * an answer holds it.
    */
   private share(entry: Entry): void {
     const identity = entry.variants.identity;
-    const found = inlineStylesheet(entry, identity.body);
-    if (!found) return;
-    const [start, end] = found;
     const whole = identity.body;
-    const key = createHash('sha256').update(whole.subarray(start, end)).digest('base64url');
-    let run = this.runs.get(key);
-    if (!run) {
-      run = { key, bytes: ownBytes(whole.subarray(start, end)), users: 0 };
-      this.runs.set(key, run);
-      this.bytes += run.bytes.byteLength;
+    const found = sharedRuns(entry.baseHeaders['content-type'], whole);
+    if (found.length === 0) return;
+    const parts: Buffer[] = [];
+    const runs: SharedRun[] = [];
+    let own = 0;
+    for (const [start, end] of found) {
+      if (start > own) parts.push(ownBytes(whole.subarray(own, start)));
+      const bytes = whole.subarray(start, end);
+      const key = createHash('sha256').update(bytes).digest('base64url');
+      let run = this.runs.get(key);
+      if (!run) {
+        run = { key, bytes: ownBytes(bytes), users: 0 };
+        this.runs.set(key, run);
+        this.bytes += run.bytes.byteLength;
+      }
+      run.users++;
+      runs.push(run);
+      parts.push(run.bytes);
+      entry.bytes -= run.bytes.byteLength;
+      own = end;
     }
-    run.users++;
-    entry.run = run;
-    entry.variants.identity = partedVariant(identity, [ownBytes(whole.subarray(0, start)), run.bytes, ownBytes(whole.subarray(end))]);
-    entry.bytes -= run.bytes.byteLength;
+    if (own < whole.byteLength) parts.push(ownBytes(whole.subarray(own)));
+    entry.runs = runs;
+    entry.variants.identity = partedVariant(identity, parts);
   }
 
-  /** Lets go of an answer's shared run: the last answer holding it takes it out of the cache. */
+  /** Gives a much-read page's identity variant its body in one piece (counted against the bound, like any bytes kept). */
+  private keepWhole(entry: Entry): void {
+    const { etag, headers, head, notModifiedHead, parts } = entry.variants.identity;
+    const body = ownBytes(Buffer.concat(parts!));
+    entry.variants.identity = { etag, headers, head, notModifiedHead, body };
+    entry.bytes += body.byteLength;
+    this.bytes += body.byteLength;
+    this.evictOverBound();
+  }
+
+  /** Lets go of an answer's shared runs: the last answer holding one takes it out of the cache. */
   private release(entry: Entry): void {
-    const run = entry.run;
-    if (!run) return;
-    entry.run = undefined;
-    if (--run.users > 0) return;
-    this.runs.delete(run.key);
-    this.bytes -= run.bytes.byteLength;
+    for (const run of entry.runs ?? []) {
+      if (--run.users > 0) continue;
+      this.runs.delete(run.key);
+      this.bytes -= run.bytes.byteLength;
+    }
+    entry.runs = undefined;
   }
 
   private remove(key: string): void {
