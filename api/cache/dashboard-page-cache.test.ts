@@ -73,6 +73,10 @@ describe('the kept signed-in dashboard', () => {
     // finish-page.ts ran: the policy names the page's own inline script, not the build's list.
     expect(third.headers.get('Content-Security-Policy')).not.toContain('sha256-old');
     expect(third.headers.get('Vary')).toBe('Accept-Encoding');
+    // A copy says how old it is; the render has no age.
+    expect(first.headers.get('Age')).toBeNull();
+    expect(second.headers.get('Age')).toBe('1');
+    expect(third.headers.get('Age')).toBe('2');
   });
 
   it('keeps one copy per person: a viewer never gets the owner’s page, nor the owner the viewer’s', async () => {

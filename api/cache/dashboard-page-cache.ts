@@ -98,7 +98,7 @@ export async function dashboardPage(
     now < kept.until &&
     kept.aggregates === metricAggregatesGeneration()
   )
-    return answer(kept, request);
+    return answer(kept, request, now);
   const started = generation;
   const aggregates = metricAggregatesGeneration();
   // The page is read inside the scope: Astro renders its components while its body is read.
@@ -135,9 +135,13 @@ export async function dashboardPage(
   return answer(entry, request);
 }
 
-/** A fresh response from a copy, compressed as compress.ts would (the compressed bytes are kept with it). */
-async function answer(entry: Entry, request: Request): Promise<Response> {
+/**
+ * A fresh response from a copy, compressed as compress.ts would (the compressed bytes are kept with it). A kept
+ * copy says how old it is (`Age`, in seconds, as any cache does: RFC 9111 5.1); a page just rendered has none.
+ */
+async function answer(entry: Entry, request: Request, readAt?: number): Promise<Response> {
   const headers = new Headers(entry.headers);
+  if (readAt !== undefined) headers.set('Age', String(Math.max(0, Math.floor((readAt - entry.from) / 1000))));
   let body = entry.html;
   if (compressible(headers.get('Content-Type'), body.length)) {
     headers.append('Vary', 'Accept-Encoding');
