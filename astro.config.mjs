@@ -6,6 +6,7 @@ import vercel from '@astrojs/vercel';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { minifiedInlineScripts } from './build/inline-scripts.mjs';
+import { BUILD_INPUTS, sourceHash } from './build/source-hash.mjs';
 import { NOT_ISR_ROUTES } from './api/cache/vercel-isr.ts';
 
 // DEPLOY_TARGET picks the adapter at build time: the Node server (self-hosting, default) or Vercel.
@@ -29,10 +30,11 @@ const isr = revalidateToken ? { bypassToken: revalidateToken, expiration: /** @t
 /*
  * The accessibility chrome's script is no page script: components/accessibility/load-chrome.js imports it
  * once the page has painted, so on a phone it never shares the first round trips with the page's content
- * and largest image. It is emitted under a name the server knows while rendering: the build's id in the
- * name keeps browsers from a copy an older build left in their cache (/_astro/ is cached for a year).
+ * and largest image. It is emitted under a name the server knows while rendering: the sources' hash in the
+ * name keeps browsers from a copy an older build left in their cache (/_astro/ is cached for a year), and
+ * gives two builds of one commit the same name (replicas built apart serve the same pages).
  */
-const buildId = Date.now().toString(36);
+const buildId = sourceHash(fileURLToPath(new URL('.', import.meta.url)), BUILD_INPUTS);
 const chromeScript = {
   source: fileURLToPath(new URL('./src/components/accessibility/chrome.ts', import.meta.url)),
   fileName: `_astro/chrome.${buildId}.js`,

@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'api/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'api/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
         },
       },

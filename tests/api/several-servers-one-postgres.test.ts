@@ -19,11 +19,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
 
   beforeAll(async () => {
     cluster = await startThrowawayPostgres();
-    // Started together on an empty database: the start-up lock keeps their migrations from colliding.
-    [a, b] = await Promise.all([
-      startExtraServer({ DATABASE_URL: cluster.url }),
-      startExtraServer({ DATABASE_URL: cluster.url }),
-    ]);
+    // Started together on an empty database: the start-up lock keeps their migrations from colliding. Both serve
+    // one site behind a load balancer: one public address (SITE_URL), whichever process answers. Its host is the
+    // test build's (localhost): another host would make each server build the site again on start.
+    const env = { DATABASE_URL: cluster.url, SITE_URL: 'http://localhost:4999' };
+    [a, b] = await Promise.all([startExtraServer(env), startExtraServer(env)]);
     owner = await signInOwner(a);
   }, 240_000);
   afterAll(async () => {
@@ -66,6 +66,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     expect((await ownerWrite('PATCH', `/api/projects/${id}`, { name: renamed })).status).toBe(200);
     await eventuallyShows(b, `/public-projects/${id}`, renamed);
   });
+
+  it('gives a page the same ETag on every server, so a copy one server sent is revalidated by the other', async () => {
+    // A browser revalidates its copy with whichever process the load balancer picks. A failure names the first
+    // line where the two pages differ.
+    for (const path of ['/public-projects', '/portfolio-showcase', '/projects']) {
+      const fromA = await visit(a, path);
+      const etag = fromA.headers.get('etag');
+      expect(fromA.status, path).toBe(200);
+      expect(etag, path).toBeTruthy();
+      const fromB = await visit(b, path, { 'If-None-Match': etag! });
+      expect(fromB.status === 304 ? 304 : `B answered ${fromB.status}: ${await firstDifference(path)}`, path).toBe(304);
+    }
+  });
+
+  /** Where the two servers' pages for a path first differ (for a failure message). */
+  async function firstDifference(path: string): Promise<string> {
+    const [one = [], two = []] = await Promise.all([a, b].map(async (server) => (await (await visit(server, path)).text()).split('>')));
+    const at = one.findIndex((line, index) => line !== two[index]);
+    return at < 0 ? 'the same bytes now' : `${JSON.stringify(one[at])} vs ${JSON.stringify(two[at])}`;
+  }
 
   it('while the database is down, cached pages are served and the rest answers 503; then it recovers by itself', async () => {
     const cached = await visit(a, '/public-projects');
