@@ -28,6 +28,8 @@ COPY api ./api
 COPY domain ./domain
 COPY drizzle ./drizzle
 COPY scripts ./scripts
+# scripts/build-if-needed.ts reads the list of build inputs from here (it never builds in the image).
+COPY build ./build
 # Our TypeScript stripped of its types once, here, where node_modules is writable (scripts/typescript-ahead.mjs).
 RUN node scripts/typescript-ahead.mjs
 # The embedded database (used when DATABASE_URL is not set) lives in the volume, owned by the unprivileged user.

@@ -173,11 +173,12 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
 export async function startBenchServer(
   options: { databaseUrl?: string; nodeFlags?: string[] } = {},
 ): Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }> {
-  buildIfNeeded();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   // localhost, like the tests: browsers refuse WebAuthn on IP-address origins.
   const baseUrl = `http://localhost:${port}`;
+  // Built for the host the server runs with (the build bakes it in), so the server does not build again as it starts.
+  buildIfNeeded(baseUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   // The server's log goes to a file, not a pipe: a pipe this process reads would stall the server (its log
   // writes are synchronous) whenever this process is busy, and would cost this process CPU for every line.
   const logFile = join(dataDir, 'server.log');

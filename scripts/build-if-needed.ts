@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { log } from '#api/log.ts';
+import { BUILD_INPUTS } from '../build/source-hash.mjs';
+import { takeBuildLock } from './build-lock.ts';
 
 export const serverEntry = resolve('dist/server/entry.mjs');
 /**
@@ -9,8 +11,8 @@ export const serverEntry = resolve('dist/server/entry.mjs');
  * A start with another one rebuilds.
  */
 const buildStamp = resolve('dist/.build-env.json');
-function buildEnv(): string {
-  const site = process.env.SITE_URL ? new URL(process.env.SITE_URL) : null;
+function buildEnv(siteUrl: string | undefined): string {
+  const site = siteUrl ? new URL(siteUrl) : null;
   return JSON.stringify({ trustedHost: site ? `${site.protocol}//${site.hostname}` : '' });
 }
 
@@ -24,26 +26,43 @@ function newestChange(path: string): number {
 }
 
 /** True when there is no Node build, it was made for another SITE_URL, or a source is newer than it. */
-export function needsBuild(): boolean {
+export function needsBuild(siteUrl = process.env.SITE_URL): boolean {
   if (!existsSync(serverEntry) || !existsSync(buildStamp)) return true;
-  if (readFileSync(buildStamp, 'utf8') !== buildEnv()) return true;
+  if (readFileSync(buildStamp, 'utf8') !== buildEnv(siteUrl)) return true;
   const built = statSync(serverEntry).mtimeMs;
-  const sources = ['src', 'api', 'public', 'drizzle', 'build', 'astro.config.mjs', 'package-lock.json'];
-  return sources.some((path) => newestChange(path) > built);
+  return BUILD_INPUTS.some((path) => newestChange(path) > built);
 }
 
-/** Builds the Node server when needed; stops the process if the build fails. */
-export function buildIfNeeded(): void {
-  if (!needsBuild()) return;
-  log.info('Building the site (first start, or sources changed)');
-  // The build blocks this process: the line comes out before the build's own output.
-  log.flush();
-  const build = spawnSync('astro', ['build'], {
-    stdio: 'inherit',
-    // Always a production build: under vitest NODE_ENV is 'test', which would ship development React.
-    env: { ...process.env, NODE_ENV: 'production', DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' },
+/** Held while a process builds: beside dist/ (which a build replaces) and .astro/ (which Astro may reset). */
+const buildLock = resolve('.build-lock');
+
+/**
+ * Builds the Node server for `siteUrl` (the SITE_URL the server will run with) when needed; stops the process
+ * if the build fails. Another process building the same checkout at the same moment is waited for, and its
+ * build used.
+ */
+export function buildIfNeeded(siteUrl = process.env.SITE_URL): void {
+  if (!needsBuild(siteUrl)) return;
+  const release = takeBuildLock(buildLock, () => {
+    log.info('Waiting for the build another process is making');
+    log.flush();
   });
-  if (build.error) log.fatal({ reason: build.error.message }, 'Could not run astro build; run this through npm, e.g. npm start');
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeFileSync(buildStamp, buildEnv());
+  let status: number | null = null;
+  try {
+    if (!needsBuild(siteUrl)) return;
+    log.info('Building the site (first start, or sources changed)');
+    // The build blocks this process: the line comes out before the build's own output.
+    log.flush();
+    // Always a production build: under vitest NODE_ENV is 'test', which would ship development React.
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DEPLOY_TARGET: 'node', ASTRO_TELEMETRY_DISABLED: '1' };
+    if (siteUrl) env.SITE_URL = siteUrl;
+    else delete env.SITE_URL;
+    const build = spawnSync('astro', ['build'], { stdio: 'inherit', env });
+    if (build.error) log.fatal({ reason: build.error.message }, 'Could not run astro build; run this through npm, e.g. npm start');
+    status = build.status;
+    if (status === 0) writeFileSync(buildStamp, buildEnv(siteUrl));
+  } finally {
+    release();
+  }
+  if (status !== 0) process.exit(status ?? 1);
 }

@@ -29,7 +29,8 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock the embedded database in ${dir}.`);
 }
 
-function isAlive(pid: number): boolean {
+/** True while process `pid` runs (EPERM: it runs, as someone else). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
