@@ -160,7 +160,17 @@ const githubUser = z.object({
   avatar_url: z.url({ protocol: /^https?$/ }).max(2000).nullish(),
 });
 
-const githubEmails = z.array(z.object({ email: z.email(), primary: z.boolean(), verified: z.boolean() }));
+const githubEmail = z.object({ email: z.email(), primary: z.boolean(), verified: z.boolean() });
+/**
+ * The account's addresses as GitHub lists them. An entry we cannot read (an address our email rule refuses, an odd
+ * shape) is left out, not the whole sign-in: sign-in needs one good address, the primary or a verified one.
+ */
+const githubEmails = z.array(z.unknown()).transform((entries) =>
+  entries.flatMap((entry) => {
+    const parsed = githubEmail.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
 
 /**
  * GitHub answers token errors (a used or wrong code, a bad secret) with HTTP 200 and an `error`

@@ -44,6 +44,15 @@ describe('signing in with GitHub', () => {
     expect((await me(sessionCookieFrom(response))).body).toMatchObject({ email: 'nul@example.test', firstName: 'Ada', lastName: 'Lovelace' });
   });
 
+  it('signs in with the primary email when another address on the account is not one we can read', async () => {
+    // GitHub lists whatever addresses the account holds; one unreadable entry refused the whole sign-in.
+    const response = await signInThrough(newVisit(), 'github', {
+      github: { login: 'odd-list', email: 'odd-list@example.test', id: 4444, otherEmails: ['not an address', 'ren\u00e9@'] },
+    });
+    expect(response.status).toBe(303);
+    expect((await me(sessionCookieFrom(response))).body).toMatchObject({ email: 'odd-list@example.test' });
+  });
+
   it('reads the error GitHub sends with status 200 (a replayed code) and creates no session', async () => {
     const visit = newVisit();
     const callback = await untilCallback(visit, 'github', { github: { login: 'replayer', email: 'replayer@example.test', id: 5151 } });

@@ -64,7 +64,7 @@ export async function browse(visit: Visit, url: string | URL, init: RequestInit 
 export interface ProviderLogin {
   /** OpenID provider: the login (see oidcLogin). GitHub stand-in: extra authorize parameters. */
   oidcLogin?: string;
-  github?: { login: string; email: string; verified?: boolean; id?: number; name?: string };
+  github?: { login: string; email: string; verified?: boolean; id?: number; name?: string; otherEmails?: string[] };
 }
 
 /**
@@ -77,12 +77,13 @@ export async function untilCallback(visit: Visit, provider: 'oidc' | 'github', l
   for (let step = 0; step < 20; step++) {
     if (url.origin === appOrigin() && url.pathname.endsWith('/callback')) return url;
     if (provider === 'github' && url.pathname === '/login/oauth/authorize' && login.github) {
-      const { login: name, email, verified = true, id, name: fullName } = login.github;
+      const { login: name, email, verified = true, id, name: fullName, otherEmails = [] } = login.github;
       url.searchParams.set('login', name);
       url.searchParams.set('email', email);
       url.searchParams.set('verified', String(verified));
       if (id !== undefined) url.searchParams.set('id', String(id));
       if (fullName) url.searchParams.set('name', fullName);
+      for (const other of otherEmails) url.searchParams.append('other_email', other);
     }
     const response = await browse(visit, url, init);
     init = {};

@@ -151,6 +151,8 @@ interface GitHubPerson {
   name: string;
   email: string;
   verified: boolean;
+  /** More addresses on the account, as GitHub lists them (unverified, not primary): any text GitHub holds. */
+  otherEmails: string[];
 }
 
 /**
@@ -182,6 +184,7 @@ async function startGitHubStandIn(): Promise<{ server: Server; url: string }> {
         name: q.get('name') ?? 'Mona Octocat',
         email: q.get('email') ?? `${login}@example.test`,
         verified: q.get('verified') !== 'false',
+        otherEmails: q.getAll('other_email'),
       };
       const code = randomBytes(10).toString('hex');
       codes.set(code, { person, redirectUri, challenge: q.get('code_challenge')!, used: false });
@@ -217,6 +220,7 @@ async function startGitHubStandIn(): Promise<{ server: Server; url: string }> {
       return send(res, 200, [
         { email: person.email, primary: true, verified: person.verified, visibility: 'private' },
         { email: `${person.id}+${person.login}@users.noreply.github.com`, primary: false, verified: true, visibility: null },
+        ...person.otherEmails.map((email) => ({ email, primary: false, verified: false, visibility: null })),
       ]);
     }
     send(res, 404, { message: 'Not Found' });
