@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from '#api/auth/rate-limit.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress, redeemOwnerLink, sameOriginHeaders } from '../support/sign-in.ts';
+import { askForOwnerLink, freshClientAddress, redeemOwnerLink, sameOriginHeaders } from '../support/sign-in.ts';
 
 const base = inject('baseUrl');
 
@@ -22,12 +22,9 @@ describe('sign-in rate limit', () => {
     expect(await refused.text()).toContain('Too many sign-in attempts');
 
     // The other sign-in doors share the count: printing a fresh owner link is refused too.
-    const print = await fetch(new URL('/api/login/owner', base), {
-      method: 'POST',
-      headers: { ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: address },
-      redirect: 'manual',
-    });
-    expect(print.status).toBe(429);
+    const print = await askForOwnerLink({ ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: address });
+    expect(print.response.status).toBe(429);
+    expect(print.links).toEqual([]);
 
     expect((await guess(freshClientAddress())).status).toBe(400);
   });

@@ -347,12 +347,12 @@ describe('sign-in and sign-out doors', () => {
 
   it('POST /api/login/owner/redeem: another origin gets 403 and the link stays usable; a bad token gets 400 for every role and signs no one in', async () => {
     const address = freshClientAddress();
-    const [link] = await printOwnerLink(address);
-    const forged = await redeemOwnerLink(link!, { ...crossSite, [TEST_CLIENT_HEADER]: address });
+    const link = await printOwnerLink(address);
+    const forged = await redeemOwnerLink(link, { ...crossSite, [TEST_CLIENT_HEADER]: address });
     expect(forged.status).toBe(403);
     expect(sessionCookieFrom(forged)).toBeNull();
     for (const cookie of [null, viewer, admin]) {
-      const response = await redeemOwnerLink(link!.replace(/token=[a-z2-7]+/, 'token=wrong'), {
+      const response = await redeemOwnerLink(link.replace(/token=[a-z2-7]+/, 'token=wrong'), {
         [TEST_CLIENT_HEADER]: address,
         ...(cookie ? { Cookie: cookie } : {}),
       });
@@ -362,7 +362,7 @@ describe('sign-in and sign-out doors', () => {
     // The refusals changed nothing: the viewer and the admin are still signed in, and the link still works.
     expect(await signedIn(viewer)).toBe(true);
     expect(await signedIn(admin)).toBe(true);
-    const redeemed = await redeemOwnerLink(link!, { [TEST_CLIENT_HEADER]: address });
+    const redeemed = await redeemOwnerLink(link, { [TEST_CLIENT_HEADER]: address });
     expect(redeemed.status).toBe(303);
     expect(sessionCookieFrom(redeemed)).not.toBeNull();
   });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
 import { recordSecret } from './log-secrets.ts';
@@ -69,23 +69,67 @@ export function sessionCookieFrom(response: Response): string | null {
 }
 
 /** Links printed by the server after byte `offset` of its log, newest first. */
-export function ownerLinksAfter(offset: number): string[] {
+function ownerLinksAfter(offset: number): string[] {
   const text = readFileSync(inject('serverLog')).subarray(offset).toString('utf8');
   return [...text.matchAll(/^Owner sign-in: (\S+)$/gm)].map((match) => match[1]!).reverse();
 }
 
 export const serverLogSize = () => statSync(inject('serverLog')).size;
 
-/** Asks the server to print a fresh owner link (the sign-in page's button) and returns the new link(s). */
-export async function printOwnerLink(address = freshClientAddress()): Promise<string[]> {
-  const before = serverLogSize();
-  const response = await fetch(new URL('/api/login/owner', inject('baseUrl')), {
-    method: 'POST',
-    headers: { ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: address },
-    redirect: 'manual',
+/**
+ * Test files run in parallel and the server prints every owner link into one log, so a file reading the
+ * lines after its request could take (and spend) a link another file asked for at the same moment. Asking
+ * and reading happen under one lock shared by every test process (a directory: making one is atomic), so the
+ * lines read are the asker's own. A lock older than 30 s belongs to a process that died holding it.
+ */
+async function withOwnerLinkLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = `${inject('serverLog')}.owner-link-lock`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() - lockTime(lock) > 30_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+const lockTime = (lock: string) => {
+  try {
+    return statSync(lock).mtimeMs;
+  } catch {
+    return Date.now();
+  }
+};
+
+/**
+ * Posts to /api/login/owner (the sign-in page's print button) with these headers and returns the answer and
+ * the link(s) the server printed for it: none when it refused, one when it printed.
+ */
+export async function askForOwnerLink(
+  headers: Record<string, string>,
+): Promise<{ response: Response; body: string; links: string[] }> {
+  return withOwnerLinkLock(async () => {
+    const before = serverLogSize();
+    const response = await fetch(new URL('/api/login/owner', inject('baseUrl')), { method: 'POST', headers, redirect: 'manual' });
+    const body = await response.text();
+    return { response, body, links: ownerLinksAfter(before) };
   });
-  if (response.status !== 303) throw new Error(`Printing an owner link answered ${response.status}: ${await response.text()}`);
-  return ownerLinksAfter(before);
+}
+
+/** Asks the server to print a fresh owner link (the sign-in page's button) and returns it. */
+export async function printOwnerLink(address = freshClientAddress()): Promise<string> {
+  const { response, body, links } = await askForOwnerLink({ ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: address });
+  if (response.status !== 303) throw new Error(`Printing an owner link answered ${response.status}: ${body}`);
+  if (links.length !== 1) throw new Error(`The server printed ${links.length} owner links for one request; see the server log.`);
+  return links[0]!;
 }
 
 /**
@@ -102,20 +146,14 @@ export async function redeemOwnerLink(link: string, headers: Record<string, stri
   });
 }
 
-/**
- * Test files run in parallel and print links into one log, so another file may spend "our" link
- * first; any fresh link signs in the same owner, and a spent one just means asking again.
- */
+/** A fresh admin session through the owner's one-time link. */
 async function ownerSessionCookie(): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const address = freshClientAddress();
-    for (const link of await printOwnerLink(address)) {
-      const response = await redeemOwnerLink(link, { [TEST_CLIENT_HEADER]: address });
-      const cookie = sessionCookieFrom(response);
-      if (response.status === 303 && cookie) return cookie;
-    }
-  }
-  throw new Error('Could not sign in with a fresh owner link after 5 attempts; see the server log.');
+  const address = freshClientAddress();
+  const link = await printOwnerLink(address);
+  const response = await redeemOwnerLink(link, { [TEST_CLIENT_HEADER]: address });
+  const cookie = sessionCookieFrom(response);
+  if (response.status !== 303 || !cookie) throw new Error(`Signing in with a fresh owner link answered ${response.status}`);
+  return cookie;
 }
 
 function splitCookie(header: string): [string, string] {
