@@ -134,7 +134,9 @@ describe('a signed-in person’s settings follow them to other devices', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.goto('/projects');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themePreference), POLL).toBe('dark');
-    // The button says it, and the menu ticks it (for the eye) and marks it pressed (for screen readers).
+    // The button says it, and the menu ticks it (for the eye) and marks it pressed (for screen readers: the menu's
+    // script, which starts beside the preference sync and may finish after it).
+    await page.locator('html[data-chrome="ready"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Theme: dark' }).first().click();
     const dark = page.locator('.theme-menu:popover-open [data-theme-choice="dark"]');
     expect(await dark.getAttribute('aria-pressed')).toBe('true');

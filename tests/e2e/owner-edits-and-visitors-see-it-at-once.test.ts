@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pngFile, readProject } from '../support/owner-api.ts';
-import { eventually, waitForIslands } from '../support/page-helpers.ts';
+import { eventually, waitForIslands, waitForSearch } from '../support/page-helpers.ts';
 import { expectToast, forgetToast, hydrated, ownerApi, signedInPage, unique } from './owner-journey.ts';
 
 /*
@@ -91,6 +91,8 @@ describe('the owner edits and visitors see it at once', () => {
     await visitorHasCached(`/public-projects/${id}`);
     await owner.goto('/projects');
     await owner.getByPlaceholder('Search projects...').fill(renamed);
+    // The search replaces the list (a moment later): its upload buttons hydrate after that, so wait for both.
+    await waitForSearch(owner, renamed);
     await waitForIslands(owner);
     const chooser = owner.waitForEvent('filechooser');
     await owner.getByRole('button', { name: `Upload a thumbnail for ${renamed}` }).click();

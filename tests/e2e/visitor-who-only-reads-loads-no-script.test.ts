@@ -16,12 +16,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Holds the chrome's script back for a second, so a press comes before it. */
-const holdBackChrome = (page: Page) =>
-  page.route(/\/_astro\/chrome\./, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+/**
+ * Holds the chrome's script back until the returned function lets it through, so the presses come before it
+ * however slow the machine (a fixed delay could run out between two presses).
+ */
+async function holdBackChrome(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/chrome\./, async (route) => {
+    await released;
     await route.continue();
   });
+  return release;
+}
 
 describe('a visitor who only reads', () => {
   it('loads no script at all on the landing page, the public list and a public project', async () => {
@@ -41,11 +48,12 @@ describe('a visitor who only reads', () => {
 
   it('picks a theme before the menu script has arrived, and the choice still applies', async () => {
     const { context, page } = await newPage(browser, { colorScheme: 'light' });
-    await holdBackChrome(page);
+    const letChromeThrough = await holdBackChrome(page);
     await page.goto('/public-projects', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Theme: system' }).click();
     await page.getByRole('button', { name: 'Dark', exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.chrome)).toBeUndefined();
+    letChromeThrough();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     expect(await page.locator('[data-theme-choice="dark"]').getAttribute('aria-pressed')).toBe('true');
@@ -54,11 +62,12 @@ describe('a visitor who only reads', () => {
 
   it('presses a category before the list script has arrived, and the list still filters', async () => {
     const { context, page } = await newPage(browser);
-    await holdBackChrome(page);
+    const letChromeThrough = await holdBackChrome(page);
     await page.goto('/public-projects', { waitUntil: 'domcontentloaded' });
     const research = page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Research' });
     await research.click();
     expect(await page.evaluate(() => document.documentElement.dataset.chrome)).toBeUndefined();
+    letChromeThrough();
     await page.waitForURL(/[?&]category=research\b/);
     expect(await research.getAttribute('aria-pressed')).toBe('true');
     await context.close();
