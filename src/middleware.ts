@@ -15,6 +15,7 @@ import { RENDER_HEADER } from '#api/cache/cacheable.ts';
 import { dashboardPage, dashboardPagesChanged, isDashboardRequest } from '#api/cache/dashboard-page-cache.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
+import { wantsPage } from '#api/http/wants-page.ts';
 
 /**
  * Every request passes here: whether a write may come from where it comes from, who is asking
@@ -85,8 +86,11 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     // skips the origin check, and its cookies are ignored (the handler authorizes by token alone).
     response = await next();
   } else if (!SAFE_METHODS.has(context.request.method) && !isSameOriginWrite(context.request, context.url, cfg)) {
-    // Astro's checkOrigin only covers form bodies; this covers JSON and every other write.
-    response = errorResponse(403, 'This request must come from the site itself.');
+    // Astro's checkOrigin only covers form bodies; this covers JSON and every other write. A person who
+    // pressed a form's button gets a page saying what happened; a script gets the JSON error.
+    response = wantsPage(context.request.headers)
+      ? withStatus(await next('/403'), 403)
+      : errorResponse(403, 'This request must come from the site itself.');
   } else {
     try {
       const session = await sessionFromRequest(context.request, context.url, cfg);
@@ -126,4 +130,9 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return finished ? response : compressResponse(context.request, await finishPage(response));
+}
+
+/** The page rendered for a refusal, with the refusal's status whatever the page's rendering said. */
+function withStatus(response: Response, status: number): Response {
+  return response.status === status ? response : new Response(response.body, { status, headers: response.headers });
 }

@@ -37,7 +37,8 @@ describe('the one-time owner link', () => {
       const page = await fetch(link, { redirect: 'manual', headers: { [TEST_CLIENT_HEADER]: address } });
       expect(page.status, `preview ${preview}`).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-store');
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      // No Referer to other sites, but the form's same-origin POST keeps its Origin (under no-referrer it is `null`).
+      expect(page.headers.get('referrer-policy')).toBe('same-origin');
       expect(sessionCookieFrom(page)).toBeNull();
       const html = await page.text();
       expect(html).toContain('action="/api/login/owner/redeem"');
@@ -90,6 +91,12 @@ describe('the one-time owner link', () => {
     const crossSite = await redeemOwnerLink(link, { Origin: 'https://evil.example', [TEST_CLIENT_HEADER]: address });
     expect(crossSite.status).toBe(403);
     expect(sessionCookieFrom(crossSite)).toBeNull();
+    // An opaque origin (what `no-referrer` made of our own page) stays refused; a script gets JSON (a browser's
+    // form navigation gets a page: owner-signs-in-with-the-printed-link).
+    const opaque = await redeemOwnerLink(link, { Origin: 'null', [TEST_CLIENT_HEADER]: address });
+    expect(opaque.status).toBe(403);
+    expect(await opaque.json()).toEqual({ error: 'This request must come from the site itself.' });
+    expect(sessionCookieFrom(opaque)).toBeNull();
     const notAPost = await fetch(new URL('/api/login/owner/redeem', base), { redirect: 'manual' });
     expect(notAPost.status).toBe(405);
     // The refused attempts spent nothing: the link still signs in.

@@ -124,6 +124,20 @@ export async function askForOwnerLink(
   });
 }
 
+/**
+ * Runs `print` (a browser pressing the sign-in page's print button) and returns the one owner link the server
+ * printed for it.
+ */
+export async function ownerLinkPrintedBy(print: () => Promise<unknown>): Promise<string> {
+  return withOwnerLinkLock(async () => {
+    const before = serverLogSize();
+    await print();
+    const links = ownerLinksAfter(before);
+    if (links.length !== 1) throw new Error(`The server printed ${links.length} owner links for one press; see the server log.`);
+    return links[0]!;
+  });
+}
+
 /** Asks the server to print a fresh owner link (the sign-in page's button) and returns it. */
 export async function printOwnerLink(address = freshClientAddress()): Promise<string> {
   const { response, body, links } = await askForOwnerLink({ ...sameOriginHeaders(), [TEST_CLIENT_HEADER]: address });
