@@ -3,7 +3,7 @@ import { parseTrustedProxies } from './http/client-address.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up.
- * The schema is the documentation: the README's table mirrors these comments.
+ * The schema is the documentation: docs/configuration.md's table mirrors these comments.
  */
 const csv = z
   .string()

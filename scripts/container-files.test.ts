@@ -4,10 +4,10 @@ import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 /*
  * No container engine runs in CI, so the image is never built there: these checks keep the Dockerfile's build
- * and start commands the ones package.json and the README document (and the test server runs).
+ * and start commands the ones package.json and docs/deploy.md document (and the test server runs).
  */
 const dockerfile = readFileSync('Dockerfile', 'utf8').replace(/\\\n\s*/g, ' ');
-const readme = readFileSync('README.md', 'utf8');
+const deployDoc = readFileSync('docs/deploy.md', 'utf8');
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 const stages = dockerfile.split(/^FROM /m).slice(1);
@@ -31,16 +31,16 @@ describe('Dockerfile', () => {
     expect(instructions(final, 'COPY')).toContain('--from=build /app/dist ./dist');
   });
 
-  test('starts with `npm run preview` (the last build, no rebuild) as the README says', () => {
+  test('starts with `npm run preview` (the last build, no rebuild) as docs/deploy.md says', () => {
     const cmd = JSON.parse(instructions(final, 'CMD')[0]!) as string[];
     expect(cmd).toEqual(scriptWords('preview'));
     // The bench and the test servers start the server with the same flags.
     expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.ts', '--no-build']);
     expect(scriptWords('start')).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.ts']);
-    expect(readme).toContain(`\`${cmd.join(' ')}\``);
-    expect(readme).toContain('npm run build');
-    expect(readme).toContain('npm run preview');
-    expect(readme).toContain('npm ci --omit=dev');
+    expect(deployDoc).toContain(`\`${cmd.join(' ')}\``);
+    expect(deployDoc).toContain('npm run build');
+    expect(deployDoc).toContain('npm run preview');
+    expect(deployDoc).toContain('npm ci --omit=dev');
   });
 
   test('runs unprivileged on every interface, with the embedded database in a volume and a health check', () => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readTar } from '#api/export/tar.ts';
 
 /*
- * The README's move from the embedded database to PostgreSQL, as the owner types it: export from a
+ * docs/operations.md's move from the embedded database to PostgreSQL, as the owner types it: export from a
  * PGlite folder, point DATABASE_URL at a fresh database made from TEST_DATABASE_URL, import. It runs in
  * the PostgreSQL pass only (PGlite to PGlite is api/export/archive.test.ts's round trip).
  */

@@ -40,5 +40,5 @@ export async function redeemOwnerLink(db: Db, token: string | null, now = new Da
   return spent.length === 1;
 }
 
-/** The console line; tests and the README rely on its exact shape. */
+/** The console line; tests and docs/auth.md rely on its exact shape. */
 export const ownerLinkLine = (url: string) => `Owner sign-in: ${url}`;

@@ -13,7 +13,7 @@ export async function revalidateOnVercel(invalidation: Invalidation, source: Inv
   const { VERCEL_REVALIDATE_TOKEN: token, SITE_URL: origin } = config();
   if (source !== 'local' || !token || !origin) return;
   // After an import, every project's page may have changed: the ones there now are refreshed (a page of a
-  // project the import removed stays until the next deployment; see the README's Vercel section).
+  // project the import removed stays until the next deployment; see docs/deploy.md).
   const ids =
     invalidation.kind === 'everything'
       ? (await db().select({ id: projects.id }).from(projects)).map((row) => row.id)

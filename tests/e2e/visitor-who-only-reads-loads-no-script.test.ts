@@ -4,7 +4,7 @@ import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
 
 /*
  * A visitor's page asks for no script before the person uses it: a phone's first paint and largest image
- * never share the first round trips with code (README, Performance). The theme menu and the list's search
+ * never share the first round trips with code (docs/performance.md). The theme menu and the list's search
  * start with the accessibility chrome's script on the first touch, key, focus or scroll, and a press made
  * before that script has arrived still counts.
  */
