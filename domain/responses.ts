@@ -35,10 +35,24 @@ export const project = z.object({
   endDate: nullableText,
   url: nullableText,
   imageUrl: nullableText,
+  caseStudy: z.string().meta({
+    description: 'The case study, Markdown. Anyone but the owner gets an empty string while it is a draft.',
+  }),
+  caseStudyPublished: z.boolean().meta({ description: 'Whether visitors see the case study.' }),
   createdAt: instant,
+  updatedAt: instant.meta({ description: 'The last change of the project.' }),
 });
 /** What a visitor may see of a project: everything a project page shows, nothing internal. */
 export const publicProject = project.omit({ createdAt: true });
+
+/** A case study rendered as the public page shows it (the editor's preview). */
+export const caseStudyRendering = z.object({
+  html: z.string().meta({ description: 'Sanitised HTML: no script, event handler, style or javascript:/data: address.' }),
+  headings: z.array(z.object({ id: z.string(), text: z.string(), level: z.number().int().min(3).max(6) })),
+  words: z.number().int().min(0),
+  readingMinutes: z.number().int().min(0),
+  toc: z.boolean().meta({ description: 'Whether the page shows a table of contents (four headings or more).' }),
+});
 
 export const galleryImage = z.object({
   id,

@@ -3,6 +3,7 @@ import {
   ACCESSIBILITY_SWITCHES,
   ACTIVITY_VALUES,
   BREAK_MINUTES,
+  CASE_STUDY,
   COLOR_SCHEMES,
   FONT_SIZE,
   GALLERY_CATEGORIES,
@@ -178,6 +179,12 @@ const progress = z
   .min(0, 'must be at least 0')
   .max(100, 'must be at most 100');
 
+/**
+ * A case study's Markdown, kept as typed (leading spaces can be an indented code block, so no trim). Its
+ * pictures and links are checked against the project on the server (api/services/case-study.ts).
+ */
+const caseStudyText = string().max(CASE_STUDY.maxLength, `must be at most ${CASE_STUDY.maxLength} characters`);
+
 export const projectCreate = z
   .object({
     name: required(120),
@@ -191,9 +198,16 @@ export const projectCreate = z
     endDate: isoDate.nullish(),
     url: clearableUrl.optional(),
     imageUrl: clearableImage.optional(),
+    caseStudy: caseStudyText.optional(),
+    caseStudyPublished: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .strict();
 export const projectUpdate = projectCreate.partial().strict();
+
+/** Saving a project's case study from its editor: the Markdown and whether visitors see it. */
+export const caseStudySave = z.object({ caseStudy: caseStudyText, published: z.boolean({ error: 'must be true or false' }) }).strict();
+/** Rendering the editor's text as the public page would, without saving it. */
+export const caseStudyPreview = z.object({ caseStudy: caseStudyText }).strict();
 
 export const galleryImageCreate = z
   .object({

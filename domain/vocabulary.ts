@@ -138,6 +138,12 @@ export const MAX_PLAYLISTS = 9;
  */
 export const PROJECT_LIST = { perPage: 12, maxPage: 9999, searchMaxLength: 100 } as const;
 
+/**
+ * A project's case study (its long-form Markdown body): the longest body a save takes, how fast a visitor
+ * is taken to read, and how many headings earn the body a table of contents.
+ */
+export const CASE_STUDY = { maxLength: 60_000, wordsPerMinute: 200, tocMinHeadings: 4, maxPictures: 60 } as const;
+
 // ---------- Browser storage keys ----------
 
 export const STORAGE_KEYS = {

@@ -111,7 +111,13 @@ export const projects = pgTable(
     url: text('url'),
     /** Thumbnail / screenshot: an /api/images/{key} address. */
     imageUrl: text('image_url'),
+    /** The case study: a long-form Markdown body (empty: none). Visitors see it only once published. */
+    caseStudy: text('case_study').notNull().default(''),
+    /** False: the body is a draft only the owner sees; true: it shows on the public page. */
+    caseStudyPublished: boolean('case_study_published').notNull().default(false),
     createdAt: createdAt(),
+    /** Set on every edit of the project (backfilled from createdAt when the column came). */
+    updatedAt: updatedAt(),
   },
   (t) => [check('projects_progress_range', sql`${t.progress} between 0 and 100`)],
 );
