@@ -7,8 +7,14 @@ export type Project = typeof projects.$inferSelect;
 /** The fields a visitor may see: everything a project page shows, nothing internal. */
 export type PublicProject = Omit<Project, 'createdAt'>;
 
+/** What a visitor may see: a draft case study's body stays the owner's. */
 export function toPublicProject({ createdAt: _createdAt, ...project }: Project): PublicProject {
-  return project;
+  return project.caseStudyPublished ? project : { ...project, caseStudy: '' };
+}
+
+/** The project as someone who is not the owner may read it (the draft body left out). */
+export function asSeenBy(project: Project, isOwner: boolean): Project {
+  return isOwner || project.caseStudyPublished ? project : { ...project, caseStudy: '' };
 }
 
 /** Newest first: the owner's latest work leads the portfolio. */
@@ -35,7 +41,11 @@ export async function createProject(db: Db, values: typeof projects.$inferInsert
 
 export async function updateProject(db: Db, id: number, values: Partial<typeof projects.$inferInsert>): Promise<Project | null> {
   if (Object.keys(values).length === 0) return findProject(db, id);
-  const [row] = await db.update(projects).set(values).where(eq(projects.id, id)).returning();
+  const [row] = await db
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projects.id, id))
+    .returning();
   return row ?? null;
 }
 
