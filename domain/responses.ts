@@ -52,6 +52,7 @@ export const caseStudyRendering = z.object({
   words: z.number().int().min(0),
   readingMinutes: z.number().int().min(0),
   toc: z.boolean().meta({ description: 'Whether the page shows a table of contents (four headings or more).' }),
+  problem: z.string().nullable().meta({ description: 'Why a save of this text would be refused (a picture not of this project, or without alt text), or null.' }),
 });
 
 export const galleryImage = z.object({

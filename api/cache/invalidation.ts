@@ -77,7 +77,7 @@ export function projectPaths(id: number): string[] {
   ];
 }
 
-/** A gallery change shows on the project's gallery page and its gallery JSON only. */
+/** A gallery change shows on the project's gallery page, its gallery JSON and its case study's pictures. */
 export function galleryPaths(projectId: number): string[] {
-  return [`/projects/${projectId}`, `/api/projects/${projectId}/gallery`];
+  return [`/projects/${projectId}`, `/api/projects/${projectId}/gallery`, `/public-projects/${projectId}`];
 }

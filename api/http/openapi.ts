@@ -72,11 +72,11 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
     get: { summary: 'Playlists for a mood and an activity', access: 'signed-in', query: moodQuery, ok: { status: 200, description: 'Curated playlists first, then Spotify search results (when configured).', shape: responses.moodPlaylists } },
   },
   '/api/projects': {
-    get: { summary: 'Every project, newest first', access: 'public', ok: { status: 200, description: 'The projects.', shape: z.array(responses.project) } },
+    get: { summary: 'Every project, newest first', access: 'public', ok: { status: 200, description: "The projects (a draft case study's body only for the owner).", shape: z.array(responses.project) } },
     post: { summary: 'Create a project', access: 'admin', body: shapes.projectCreate, ok: { status: 201, description: 'The new project.', shape: responses.project } },
   },
   '/api/projects/{id}': {
-    get: { summary: 'One project', access: 'public', ok: { status: 200, description: 'The project.', shape: responses.project } },
+    get: { summary: 'One project', access: 'public', ok: { status: 200, description: "The project (a draft case study's body only for the owner).", shape: responses.project } },
     patch: {
       summary: 'Change a project',
       description: 'An imageUrl sent as a data: URL is stored through the image pipeline first (the body may then exceed 100 KB).',
@@ -85,6 +85,24 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { status: 200, description: 'The changed project.', shape: responses.project },
     },
     delete: { summary: 'Delete a project and its gallery', access: 'admin', ok: { status: 204, description: 'Deleted.' } },
+  },
+  '/api/projects/{id}/case-study': {
+    put: {
+      summary: "Save a project's case study and whether visitors see it",
+      description:
+        "Markdown; raw HTML is shown as text. Pictures must be the project's gallery pictures or its own picture, each with alt text (400 naming caseStudy otherwise). A body up to 4 MB is read, so one over the length limit is a 400, not a 413.",
+      access: 'admin',
+      body: shapes.caseStudySave,
+      ok: { status: 200, description: 'The changed project (updatedAt set).', shape: responses.project },
+    },
+  },
+  '/api/projects/{id}/case-study/preview': {
+    post: {
+      summary: 'A case study rendered as the public page shows it, without saving',
+      access: 'admin',
+      body: shapes.caseStudyPreview,
+      ok: { status: 200, description: 'The sanitised HTML, headings, reading time and what a save would refuse.', shape: responses.caseStudyRendering },
+    },
   },
   '/api/public/projects': {
     get: { summary: 'Every project, as a visitor sees it', access: 'public', ok: { status: 200, description: 'The projects (shared caches may keep them a minute).', shape: z.array(responses.publicProject) } },

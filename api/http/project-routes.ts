@@ -3,7 +3,8 @@ import { db } from '../db/client.ts';
 import { PUBLIC_PAGE_CACHE } from './cache-headers.ts';
 import { projectCreate, projectUpdate } from '#domain/shapes.ts';
 import { ImageRejected } from '../services/images.ts';
-import { createProject, deleteProject, findProject, listProjects, parseId, toPublicProject, updateProject } from '../services/projects.ts';
+import { caseStudyRefusal } from '../services/case-study.ts';
+import { asSeenBy, createProject, deleteProject, findProject, listProjects, parseId, toPublicProject, updateProject, type Project } from '../services/projects.ts';
 import { acceptUpload, decodeDataUrl, MAX_UPLOAD_BYTES } from '../services/uploads.ts';
 import { JSON_LIMIT, parseWith, readJson, readText } from './body.ts';
 import type { Handler, RequestContext } from './context.ts';
@@ -23,7 +24,11 @@ const projectId = (context: RequestContext) => {
   return id;
 };
 
-export const listProjectsRoute: Handler = () => handle(async () => json(await listProjects(db())));
+const isOwner = (context: RequestContext) => context.locals.user?.role === 'admin';
+
+// A draft case study is the owner's alone: everyone else reads its body as empty.
+export const listProjectsRoute: Handler = (context) =>
+  handle(async () => json((await listProjects(db())).map((project) => asSeenBy(project, isOwner(context)))));
 
 export const listPublicProjectsRoute: Handler = () =>
   handle(async () => json((await listProjects(db())).map(toPublicProject), 200, PUBLIC_CACHE));
@@ -32,7 +37,7 @@ export const getProjectRoute: Handler = (context) =>
   handle(async () => {
     const project = await findProject(db(), projectId(context));
     if (!project) throw notFound('Project not found.');
-    return json(project);
+    return json(asSeenBy(project, isOwner(context)));
   });
 
 export const getPublicProjectRoute: Handler = (context) =>
@@ -47,6 +52,7 @@ export const createProjectRoute: Handler = ({ locals, request }) =>
     requireAdmin(locals.user);
     const values = await readJson(request, projectCreate);
     values.imageUrl = await storedImageUrl(values.imageUrl);
+    await refuseCaseStudy({ id: 0, name: values.name, imageUrl: values.imageUrl ?? null }, values.caseStudy);
     const project = await createProject(db(), values);
     // Its id may have been answered 404 from the cache before.
     await invalidatePaths(projectPaths(project.id));
@@ -72,8 +78,10 @@ export const updateProjectRoute: Handler = (context) =>
     const carriesImage = typeof imageUrl === 'string' && imageUrl.startsWith('data:');
     if (text.length > JSON_LIMIT && !carriesImage) throw new HttpError(413, 'The body is larger than 100 KB.');
     const values = parseWith(projectUpdate, data);
-    if (!(await findProject(db(), id))) throw notFound('Project not found.');
+    const current = await findProject(db(), id);
+    if (!current) throw notFound('Project not found.');
     if (values.imageUrl !== undefined) values.imageUrl = await storedImageUrl(values.imageUrl);
+    await refuseCaseStudy({ ...current, imageUrl: values.imageUrl === undefined ? current.imageUrl : values.imageUrl }, values.caseStudy);
     const project = await updateProject(db(), id, values);
     if (!project) throw notFound('Project not found.');
     await invalidatePaths(projectPaths(id));
@@ -88,6 +96,13 @@ export const deleteProjectRoute: Handler = (context) =>
     await invalidatePaths(projectPaths(id));
     return noContent();
   });
+
+/** A case study may show only the project's own pictures, each with alt text: 400 naming the field. */
+async function refuseCaseStudy(project: Pick<Project, 'id' | 'name' | 'imageUrl'>, caseStudy: string | undefined): Promise<void> {
+  if (caseStudy === undefined) return;
+  const problem = await caseStudyRefusal(db(), project, caseStudy);
+  if (problem) throw badRequest(`caseStudy: ${problem}`, 'caseStudy');
+}
 
 async function storedImageUrl(value: string | null | undefined): Promise<string | null | undefined> {
   if (typeof value !== 'string' || !value.startsWith('data:')) return value;

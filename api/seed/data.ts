@@ -11,7 +11,7 @@ export type Motif = 'orbits' | 'grid' | 'waves' | 'blocks' | 'bloom' | 'bars';
 
 type Row<T extends { $inferInsert: object }, Omitted extends string> = Required<Omit<T['$inferInsert'], Omitted>>;
 
-export type SeedProject = Omit<Row<typeof projects, 'id' | 'imageUrl' | 'createdAt'>, 'url'> & {
+export type SeedProject = Omit<Row<typeof projects, 'id' | 'imageUrl' | 'createdAt' | 'updatedAt' | 'caseStudy' | 'caseStudyPublished'>, 'url'> & {
   url: string | null;
   /** Accent colour of the generated cover. */
   accent: string;

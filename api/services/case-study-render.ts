@@ -131,11 +131,11 @@ md.core.ruler.push('case_study_collect', (state) => {
         .filter((child) => child.type === 'text' || child.type === 'code_inline')
         .map((child) => child.content)
         .join('');
-      env.headings.push({ id: token.attrGet('id') ?? '', text, level: Number(token.tag.slice(1)) });
+      env.headings.push({ id: String(token.attrGet('id') ?? ''), text, level: Number(token.tag.slice(1)) });
     }
     // Table cell alignment as a class, so no rule of ours writes a style attribute.
     if ((token.type === 'th_open' || token.type === 'td_open') && token.attrGet('style')) {
-      const align = /text-align:(left|right|center)/.exec(token.attrGet('style') ?? '')?.[1];
+      const align = /text-align:(left|right|center)/.exec(String(token.attrGet('style')))?.[1];
       token.attrs = align ? [['class', `align-${align}`]] : null;
     }
     // A paragraph that is just a link to a video or demo site reads as one, with the site named.
@@ -144,7 +144,7 @@ md.core.ruler.push('case_study_collect', (state) => {
       const open = children[0];
       const close = children.at(-1);
       if (children.length >= 3 && open?.type === 'link_open' && close?.type === 'link_close') {
-        const site = videoSite(open.attrGet('href') ?? '');
+        const site = videoSite(String(open.attrGet('href') ?? ''));
         if (site && children.slice(1, -1).every((child) => child.type === 'text')) {
           token.attrJoin('class', 'case-study-media');
           open.attrJoin('class', 'case-study-media-link');
@@ -161,16 +161,16 @@ md.core.ruler.push('case_study_collect', (state) => {
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  if (/^https?:/i.test(token.attrGet('href') ?? '')) token.attrSet('rel', 'noopener noreferrer');
+  if (/^https?:/i.test(String(token.attrGet('href') ?? ''))) token.attrSet('rel', 'noopener noreferrer');
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
 // A picture shows only when it is one of the project's own; otherwise its alt text stands in, as text.
-md.renderer.rules.image = (tokens, idx, _options, env: Env) => {
+md.renderer.rules.image = (tokens, idx, _options, env) => {
   const token = tokens[idx]!;
-  const src = token.attrGet('src') ?? '';
+  const src = String(token.attrGet('src') ?? '');
   const alt = md.utils.escapeHtml(token.content);
-  const picture = env.pictures.get(src);
+  const picture = (env as Env | undefined)?.pictures.get(src);
   if (!picture) return `<span class="case-study-missing">[${alt || 'picture'}]</span>`;
   const ours = OUR_IMAGE.test(src);
   const size = picture.width && picture.height ? ` width="${picture.width}" height="${picture.height}"` : '';
@@ -178,7 +178,8 @@ md.renderer.rules.image = (tokens, idx, _options, env: Env) => {
   const srcset = widths.length > 0 ? ` srcset="${widths.map((width) => `${src}?w=${width} ${width}w`).join(', ')}" sizes="(min-width: 1024px) 760px, calc(100vw - 4rem)"` : '';
   const main = ours && widths.length > 0 ? `${src}?w=${widths.at(-1)}` : src;
   const title = token.attrGet('title');
-  return `<img src="${md.utils.escapeHtml(main)}"${srcset} alt="${alt}"${size}${title ? ` title="${md.utils.escapeHtml(title)}"` : ''} loading="lazy" decoding="async" class="case-study-picture">`;
+  const titleText = title === null ? '' : String(title);
+  return `<img src="${md.utils.escapeHtml(main)}"${srcset} alt="${alt}"${size}${titleText ? ` title="${md.utils.escapeHtml(titleText)}"` : ''} loading="lazy" decoding="async" class="case-study-picture">`;
 };
 
 /** Renders the body. `pictures` are the project's own, by address. */
@@ -220,7 +221,7 @@ export function picturesIn(markdown: string): { src: string; alt: string }[] {
   const found: { src: string; alt: string }[] = [];
   const walk = (tokens: ReturnType<typeof md.parse>) => {
     for (const token of tokens) {
-      if (token.type === 'image') found.push({ src: token.attrGet('src') ?? '', alt: token.content.trim() });
+      if (token.type === 'image') found.push({ src: String(token.attrGet('src') ?? ''), alt: token.content.trim() });
       if (token.children) walk(token.children);
     }
   };

@@ -1,0 +1,1 @@
+export { saveCaseStudyRoute as PUT } from '#api/http/case-study-routes.ts';

@@ -1,0 +1,1 @@
+export { previewCaseStudyRoute as POST } from '#api/http/case-study-routes.ts';
