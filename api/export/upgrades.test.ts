@@ -58,3 +58,18 @@ describe('forward migration of older archives', () => {
     expect(() => upgradeTables(tables(), 0, [{ ...steps[0]!, migration: '0099_x' }], journal)).toThrow(/0099_x/);
   });
 });
+
+describe('the steps of this project', () => {
+  it('0006_project_case_studies: an older project has no case study and was last changed when it was made', () => {
+    const index = readJournal().entries.find((entry) => entry.tag === '0005_image_unreferenced_since')!.idx;
+    const old: ArchiveTables = new Map([
+      ['projects', { columns: ['id', 'name', 'created_at'], rows: [{ id: 3, name: 'Loom', created_at: '2025-04-01T09:00:00+00:00' }] }],
+    ]);
+    const { tables: upgraded, applied } = upgradeTables(old, index);
+    expect(applied).toContain('0006_project_case_studies');
+    expect(upgraded.get('projects')).toEqual({
+      columns: ['id', 'name', 'created_at', 'case_study', 'case_study_published', 'updated_at'],
+      rows: [{ id: 3, name: 'Loom', created_at: '2025-04-01T09:00:00+00:00', case_study: '', case_study_published: false, updated_at: '2025-04-01T09:00:00+00:00' }],
+    });
+  });
+});

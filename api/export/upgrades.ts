@@ -35,6 +35,13 @@ export const UPGRADES: readonly Upgrade[] = [
     addColumns: { kpis: ['visibility'], trends: ['visibility'] },
     row: (table, row) => (table === 'kpis' || table === 'trends' ? { ...row, visibility: 'signed-in' } : row),
   },
+  {
+    migration: '0006_project_case_studies',
+    why: 'Projects gained a case study (none yet, a draft) and updatedAt, which starts as the project was made.',
+    addColumns: { projects: ['case_study', 'case_study_published', 'updated_at'] },
+    row: (table, row) =>
+      table === 'projects' ? { ...row, case_study: '', case_study_published: false, updated_at: row.created_at } : row,
+  },
 ];
 
 /** An archive's tables: each one's columns (as the manifest lists them) and rows. */

@@ -89,3 +89,18 @@ export function resultCountText(list: Pick<ListPage<unknown>, 'total' | 'page' |
   const projects = `${list.total} project${list.total === 1 ? '' : 's'}`;
   return list.pageCount > 1 ? `${projects} found, page ${list.page} of ${list.pageCount} shown` : `${projects} shown`;
 }
+
+/**
+ * The public list's search results: the projects full-text search found, most relevant first, then every
+ * other project SPEC's rule (a case-insensitive substring of the name or description) finds, in list order.
+ */
+export function searchResults<T extends { id: number; name: string; description: string | null }>(
+  projects: readonly T[],
+  rankedIds: readonly number[],
+  q: string,
+): T[] {
+  const byId = new Map(projects.map((project) => [project.id, project]));
+  const ranked = rankedIds.map((id) => byId.get(id)).filter((project): project is T => project !== undefined);
+  const found = new Set(rankedIds);
+  return [...ranked, ...projects.filter((project) => !found.has(project.id) && matchesSearch(project, q))];
+}
