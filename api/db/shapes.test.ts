@@ -19,7 +19,7 @@ const cases: Record<string, Case> = {
   project: {
     shape: shapes.projectCreate,
     table: t.projects,
-    serverSet: ['id', 'createdAt'],
+    serverSet: ['id', 'createdAt', 'updatedAt'],
     sample: {
       name: 'Tide Tables',
       description: 'A calm tide chart.',

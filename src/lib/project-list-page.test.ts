@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CATEGORY_FILTERS, PROJECT_LIST, PUBLIC_CATEGORY_FILTERS } from '#domain/vocabulary.ts';
-import { listHref, listPage, pageNumbers, readListQuery, resultCountText } from './project-list-page.ts';
+import { listHref, listPage, pageNumbers, readListQuery, resultCountText, searchResults } from './project-list-page.ts';
 
 const read = (search: string, categories = PUBLIC_CATEGORY_FILTERS) => readListQuery(new URLSearchParams(search), categories);
 // Two and a half pages.
@@ -52,5 +52,19 @@ describe('a project list page', () => {
     expect(resultCountText({ total: 1, page: 1, pageCount: 1 })).toBe('1 project shown');
     expect(resultCountText({ total: 0, page: 1, pageCount: 1 })).toBe('0 projects shown');
     expect(resultCountText({ total: 30, page: 1, pageCount: 2 })).toBe('30 projects found, page 1 of 2 shown');
+  });
+});
+
+describe('the public search results', () => {
+  it('puts full-text hits first in rank order, then every SPEC substring match in list order', () => {
+    const projects = [
+      { id: 1, name: 'Tide Tables', description: 'A calm chart' },
+      { id: 2, name: 'Lantern', description: 'Reads the tide' },
+      { id: 3, name: 'Moon', description: 'Phases' },
+      { id: 4, name: 'Riptide', description: 'Surf' },
+    ];
+    expect(searchResults(projects, [2, 1], 'tide').map((p) => p.id)).toEqual([2, 1, 4]);
+    expect(searchResults(projects, [99], 'moon').map((p) => p.id)).toEqual([3]);
+    expect(searchResults(projects, [], 'nothing')).toEqual([]);
   });
 });

@@ -197,6 +197,21 @@ describe('writes', () => {
     expect((await ok.json()).type).toBe('focus');
   });
 
+  it('save and preview a case study: visitors get 401, viewers 403, and neither changes anything; the admin succeeds', async () => {
+    const created = await call('/api/projects', { method: 'POST', cookie: admin, body: { ...project, name: `Matrix case study ${run}` } });
+    const { id } = (await created.json()) as { id: number };
+    const body = { caseStudy: `Matrix story ${run}`, published: true };
+    for (const [path, method] of [[`/api/projects/${id}/case-study`, 'PUT'], [`/api/projects/${id}/case-study/preview`, 'POST']] as const) {
+      expect((await call(path, { method, body: method === 'PUT' ? body : { caseStudy: 'x' } })).status).toBe(401);
+      expect((await call(path, { method, body: method === 'PUT' ? body : { caseStudy: 'x' }, cookie: viewer })).status).toBe(403);
+    }
+    expect(((await getJson(`/api/projects/${id}`, admin)) as { caseStudy: string }).caseStudy).toBe('');
+    expect((await call(`/api/projects/${id}/case-study/preview`, { method: 'POST', body: { caseStudy: 'x' }, cookie: admin })).status).toBe(200);
+    expect((await call(`/api/projects/${id}/case-study`, { method: 'PUT', body, cookie: admin })).status).toBe(200);
+    expect(((await getJson(`/api/projects/${id}`)) as { caseStudy: string }).caseStudy).toBe(body.caseStudy);
+    await call(`/api/projects/${id}`, { method: 'DELETE', cookie: admin });
+  });
+
   it('upload-image: visitors get 401 and viewers 403', async () => {
     const form = new FormData();
     form.set('image', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'x.png');
