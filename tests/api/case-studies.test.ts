@@ -74,7 +74,12 @@ describe('saving a case study', () => {
 });
 
 describe('a draft and a published case study', () => {
-  const body = [
+  // Built when the tests run: the picture is uploaded in beforeAll, after this file's describe blocks are read.
+  let body = '';
+  beforeAll(() => {
+    body = bodyText();
+  });
+  const bodyText = () => [
     '## The problem',
     `Anglers misread the tides; the ${word} chart fixed that.`,
     `![Pencil sketch of the chart](${picture})`,
@@ -89,7 +94,7 @@ describe('a draft and a published case study', () => {
     const visitorPage = await page(`/public-projects/${project.id}`); // cached before the save
     expect(visitorPage).not.toContain('data-case-study');
     const saved = await save({ caseStudy: body, published: false });
-    expect(saved.status).toBe(200);
+    expect(saved.status, await saved.clone().text()).toBe(200);
     const project1 = (await saved.json()) as { caseStudy: string; caseStudyPublished: boolean; updatedAt: string; createdAt: string };
     expect(project1).toMatchObject({ caseStudy: body, caseStudyPublished: false });
     expect(Date.parse(project1.updatedAt)).toBeGreaterThan(Date.parse(project1.createdAt));
@@ -113,7 +118,8 @@ describe('a draft and a published case study', () => {
   });
 
   it('shows a published body to visitors at once, safely, with reading time, anchors and contents', async () => {
-    expect((await save({ caseStudy: body, published: true })).status).toBe(200);
+    const published = await save({ caseStudy: body, published: true });
+    expect(published.status, await published.clone().text()).toBe(200);
     const html = await page(`/public-projects/${project.id}`);
     const article = html.slice(html.indexOf('data-case-study'), html.indexOf('</article>', html.indexOf('data-case-study')));
     expect(article).toContain(word);

@@ -60,7 +60,7 @@ describe('a case study, from the editor to a visitor', () => {
     // A picture from the project's own list; alt text is required, and saying so is announced.
     await page.getByRole('button', { name: 'Insert picture' }).click();
     const picker = page.locator('[data-picture-picker]');
-    await picker.getByText('Pencil sketch').click();
+    await picker.getByText('Pencil sketch', { exact: true }).click();
     await picker.getByRole('button', { name: 'Insert' }).click();
     expect(await picker.getByRole('alert').textContent()).toContain('Alt text is required');
     expect(await picker.getByLabel('Alt text').getAttribute('aria-invalid')).toBe('true');
@@ -113,24 +113,21 @@ describe('a case study, from the editor to a visitor', () => {
     expect(await page.locator('[data-editor-announcement]').textContent()).toContain('Published');
     await visitor.context.close();
     await context.close();
-  });
+    // A long journey (five page loads, four axe scans, a retried save): more than one test's usual time.
+  }, 240_000);
 
   it('a signed-out visitor finds it by a phrase from the body, without script, reads it and follows its contents', async () => {
-    const { context, page } = await newPage(browser);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
+    // Script off altogether: the search is a plain form, the page and its contents plain links.
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
     await page.goto('/public-projects');
-    // Enter sends the search as a plain form before any script has loaded.
     await page.getByRole('searchbox', { name: 'Search projects' }).fill(phrase);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?q=/);
     const card = page.locator('.project-card', { hasText: project.name });
     await card.waitFor();
-    expect(await card.locator('[data-search-snippet] mark').allTextContents()).toEqual(phrase.split(' '));
-    await expectNoAxeViolations(page, 'search results with a matching phrase');
-
+    const marked = await card.locator('[data-search-snippet] mark').allTextContents();
+    expect(marked.slice(0, 2)).toEqual(phrase.split(' '));
     await card.getByRole('link').click();
     await page.waitForURL(`**/public-projects/${project.id}`);
     const study = page.locator('[data-case-study]');
@@ -139,9 +136,20 @@ describe('a case study, from the editor to a visitor', () => {
     await study.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'What we learned' }).click();
     await page.waitForURL(/#what-we-learned$/);
     expect(await page.locator('#what-we-learned').isVisible()).toBe(true);
-    expect(scripts.filter((url) => !url.includes('/_astro/chrome.') && !url.includes('load-chrome'))).toEqual([]);
-    await expectNoAxeViolations(page, 'a published case study, light');
     await context.close();
+
+    // With script on, the case-study page asks for none before the person interacts.
+    const reader = await newPage(browser);
+    const scripts: string[] = [];
+    reader.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await reader.page.goto(`/public-projects/${project.id}`, { waitUntil: 'load' });
+    expect(scripts).toEqual([]);
+    await expectNoAxeViolations(reader.page, 'a published case study, light');
+    await reader.page.goto(`/public-projects?q=${encodeURIComponent(phrase)}`);
+    await expectNoAxeViolations(reader.page, 'search results with a matching phrase, light');
+    await reader.context.close();
 
     const dark = await newPage(browser, { colorScheme: 'dark', width: 390, height: 844 });
     await dark.page.goto(`/public-projects/${project.id}`);
