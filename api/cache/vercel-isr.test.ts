@@ -28,7 +28,8 @@ describe('Vercel ISR', () => {
     expect(pathsToRevalidate({ kind: 'paths', paths: projectPaths(7) }).sort()).toEqual(
       ['/public-projects/7', '/sitemap.xml'].sort(),
     );
-    expect(pathsToRevalidate({ kind: 'paths', paths: galleryPaths(7) })).toEqual([]);
+    // The public project page shows gallery pictures in its case study, so a gallery change revalidates it.
+    expect(pathsToRevalidate({ kind: 'paths', paths: galleryPaths(7) })).toEqual(['/public-projects/7']);
     expect(isIsrPath('/public-projects/0')).toBe(false);
     expect(pathsToRevalidate({ kind: 'everything' }, [3, 9]).sort()).toEqual(
       ['/public-projects/3', '/public-projects/9', '/robots.txt', '/sitemap.xml'].sort(),
