@@ -5,12 +5,17 @@ import {
   BREAK_MINUTES,
   CASE_STUDY,
   COLOR_SCHEMES,
+  CONTENT_WIDTHS,
   FONT_SIZE,
   GALLERY_CATEGORIES,
   LAYOUTS,
+  LETTER_SPACING,
   LINE_HEIGHT,
   MOOD_VALUES,
+  PARAGRAPH_SPACING,
   THEMES,
+  TYPEFACES,
+  WORD_SPACING,
   type AccessibilitySwitch,
 } from './vocabulary.ts';
 
@@ -364,6 +369,16 @@ export type TimelineCreate = z.infer<typeof timelineCreate>;
 
 /** At most one decimal, written plainly: what a 0.1-step slider produces (the head script checks the same way). */
 const oneDecimal = (value: number) => /^\d+(\.\d)?$/.test(String(value));
+/** A spacing in em within its range, on its step (0.01 or coarser: at most two decimals as written). */
+const spacing = ({ min, max, step }: { min: number; max: number; step: number }) =>
+  z
+    .number()
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .refine(
+      (value) => /^\d+(\.\d{1,2})?$/.test(String(value)) && Math.abs(value / step - Math.round(value / step)) < 1e-9,
+      `must be in steps of ${step}`,
+    );
 
 const switchFields = Object.fromEntries(ACCESSIBILITY_SWITCHES.map((key) => [key, z.boolean()])) as {
   [K in AccessibilitySwitch]: z.ZodBoolean;
@@ -384,6 +399,11 @@ export const accessibilityFields = {
     .refine(oneDecimal, 'must be in steps of 0.1'),
   colorScheme: z.enum(COLOR_SCHEMES),
   layout: z.enum(LAYOUTS),
+  letterSpacing: spacing(LETTER_SPACING),
+  wordSpacing: spacing(WORD_SPACING),
+  paragraphSpacing: spacing(PARAGRAPH_SPACING),
+  typeface: z.enum(TYPEFACES),
+  contentWidth: z.enum(CONTENT_WIDTHS),
   breakReminderMinutes: z
     .number()
     .int('must be a whole number')

@@ -194,11 +194,23 @@ export const COLOR_SCHEMES = ['default', 'calm', 'high-contrast', 'warm'] as con
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 export const LAYOUTS = ['default', 'minimal', 'spacious'] as const;
 export type Layout = (typeof LAYOUTS)[number];
+/** The typeface of all text: the site's own (system) stack, two self-hosted faces, or the system's serif. */
+export const TYPEFACES = ['default', 'atkinson-hyperlegible', 'opendyslexic', 'serif'] as const;
+export type Typeface = (typeof TYPEFACES)[number];
+/** How long lines of running text may grow: as designed (wide), about 75 or 60 characters. */
+export const CONTENT_WIDTHS = ['wide', 'medium', 'narrow'] as const;
+export type ContentWidth = (typeof CONTENT_WIDTHS)[number];
 
 /** SPEC §5 slider ranges; break reminders are ours (how long before a gentle nudge). */
 export const FONT_SIZE = { min: 12, max: 24, step: 1 } as const;
 export const LINE_HEIGHT = { min: 1.2, max: 2.5, step: 0.1 } as const;
 export const BREAK_MINUTES = { min: 5, max: 120, step: 5 } as const;
+/** Extra space between letters and words and after paragraphs, in em (WCAG 1.4.12's ranges and beyond). */
+export const LETTER_SPACING = { min: 0, max: 0.2, step: 0.01 } as const;
+export const WORD_SPACING = { min: 0, max: 0.5, step: 0.1 } as const;
+export const PARAGRAPH_SPACING = { min: 0, max: 2, step: 0.5 } as const;
+export const SPACING_SETTINGS = ['letterSpacing', 'wordSpacing', 'paragraphSpacing'] as const;
+export type SpacingSetting = (typeof SPACING_SETTINGS)[number];
 
 /** SPEC §3: every switch off except focusIndicators, showProgress and sectionLabels. */
 export const DEFAULT_ACCESSIBILITY = Object.freeze({
@@ -227,18 +239,30 @@ export const DEFAULT_ACCESSIBILITY = Object.freeze({
   colorScheme: 'default' as ColorScheme,
   layout: 'default' as Layout,
   breakReminderMinutes: 25 as number,
+  letterSpacing: 0 as number,
+  wordSpacing: 0 as number,
+  paragraphSpacing: 0 as number,
+  typeface: 'default' as Typeface,
+  contentWidth: 'wide' as ContentWidth,
 });
 
 /** Every class the settings put on <html> starts with this, so old ones can be removed. */
 export const A11Y_CLASS_PREFIX = 'a11y-';
 
-/** reduceMotion → 'a11y-reduce-motion'. */
-export function switchClass(key: AccessibilitySwitch): string {
+/** reduceMotion → 'a11y-reduce-motion'; a spacing chosen (above 0) → 'a11y-letter-spacing'. */
+export function switchClass(key: AccessibilitySwitch | SpacingSetting): string {
   return A11Y_CLASS_PREFIX + key.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase());
 }
 /** calm → 'a11y-scheme-calm' (the default scheme has no class). */
 export function schemeClass(scheme: Exclude<ColorScheme, 'default'>): string {
   return `${A11Y_CLASS_PREFIX}scheme-${scheme}`;
+}
+/** serif → 'a11y-typeface-serif'; narrow → 'a11y-width-narrow' (the defaults have no class). */
+export function typefaceClass(typeface: Exclude<Typeface, 'default'>): string {
+  return `${A11Y_CLASS_PREFIX}typeface-${typeface}`;
+}
+export function widthClass(width: Exclude<ContentWidth, 'wide'>): string {
+  return `${A11Y_CLASS_PREFIX}width-${width}`;
 }
 /** minimal → 'a11y-layout-minimal' (the default layout has no class). */
 export function layoutClass(layout: Exclude<Layout, 'default'>): string {

@@ -119,15 +119,63 @@ describe('accessibility settings', () => {
   it('maps settings to classes and variables on the root element', () => {
     expect(settingsToDom(base)).toEqual({
       classes: ['a11y-focus-indicators', 'a11y-show-progress', 'a11y-section-labels'],
-      vars: { '--font-size': '100%', '--line-height': '1.5', '--motion-scale': '1' },
+      vars: {
+        '--font-size': '100%',
+        '--line-height': '1.5',
+        '--motion-scale': '1',
+        '--letter-spacing': '0em',
+        '--word-spacing': '0em',
+        '--paragraph-spacing': '0em',
+      },
       badges: [],
     });
     const lowVision = settingsToDom(applyPreset(base, 'low-vision'));
     expect(lowVision.classes).toEqual(expect.arrayContaining(['a11y-high-contrast', 'a11y-enlarge-text', 'a11y-scheme-high-contrast']));
-    expect(lowVision.vars).toEqual({ '--font-size': '140.625%', '--line-height': '2', '--motion-scale': '1' });
+    expect(lowVision.vars).toMatchObject({ '--font-size': '140.625%', '--line-height': '2', '--motion-scale': '1' });
     expect(settingsToDom({ ...base, slowAnimations: true }).vars['--motion-scale']).toBe('2');
     expect(settingsToDom({ ...base, slowAnimations: true, reduceMotion: true }).vars['--motion-scale']).toBe('0');
     expect(settingsToDom({ ...base, layout: 'minimal' }).classes).toContain('a11y-layout-minimal');
     expect(switchClass('colorBlindFriendly')).toBe('a11y-color-blind-friendly');
+  });
+
+  it('shows chosen typography as classes and variables, and nothing for the defaults', () => {
+    const reading = settingsToDom({
+      ...base,
+      letterSpacing: 0.12,
+      wordSpacing: 0.2,
+      paragraphSpacing: 1,
+      typeface: 'opendyslexic',
+      contentWidth: 'narrow',
+    });
+    expect(reading.classes).toEqual(
+      expect.arrayContaining([
+        'a11y-letter-spacing',
+        'a11y-word-spacing',
+        'a11y-paragraph-spacing',
+        'a11y-typeface-opendyslexic',
+        'a11y-width-narrow',
+      ]),
+    );
+    expect(reading.vars).toMatchObject({
+      '--letter-spacing': '0.12em',
+      '--word-spacing': '0.2em',
+      '--paragraph-spacing': '1em',
+    });
+    expect(settingsToDom({ ...base, wordSpacing: 0.3 }).classes).not.toContain('a11y-letter-spacing');
+    expect(settingsToDom(base).classes.filter((name) => /typeface|width|spacing/.test(name))).toEqual([]);
+  });
+
+  it('keeps the valid part of stored typography and drops what is out of range or off its step', () => {
+    const merged = mergeStored(
+      { letterSpacing: 0.125, wordSpacing: 0.4, paragraphSpacing: 3, typeface: '<b>x</b>', contentWidth: 'medium' },
+      base,
+    );
+    expect(merged).toMatchObject({
+      letterSpacing: 0,
+      wordSpacing: 0.4,
+      paragraphSpacing: 0,
+      typeface: 'default',
+      contentWidth: 'medium',
+    });
   });
 });

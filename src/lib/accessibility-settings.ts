@@ -8,10 +8,13 @@ import {
   A11Y_CLASS_PREFIX,
   ACCESSIBILITY_SWITCHES,
   DEFAULT_ACCESSIBILITY,
+  SPACING_SETTINGS,
   STORAGE_KEYS,
   layoutClass,
   schemeClass,
   switchClass,
+  typefaceClass,
+  widthClass,
 } from '#domain/vocabulary.ts';
 import { accessibilityFields, type AccessibilitySettings } from '#domain/shapes.ts';
 
@@ -19,10 +22,17 @@ export {
   ACCESSIBILITY_SWITCHES,
   BREAK_MINUTES,
   COLOR_SCHEMES,
+  CONTENT_WIDTHS,
   FONT_SIZE,
   LAYOUTS,
+  LETTER_SPACING,
   LINE_HEIGHT,
+  PARAGRAPH_SPACING,
+  TYPEFACES,
+  WORD_SPACING,
   type AccessibilitySwitch,
+  type ContentWidth,
+  type Typeface,
 } from '#domain/vocabulary.ts';
 export type { AccessibilitySettings } from '#domain/shapes.ts';
 
@@ -177,6 +187,11 @@ export const SETTING_LABELS: Record<Key, string> = {
   colorScheme: 'Colour scheme',
   layout: 'Layout',
   breakReminderMinutes: 'Break reminder interval',
+  letterSpacing: 'Letter spacing',
+  wordSpacing: 'Word spacing',
+  paragraphSpacing: 'Paragraph spacing',
+  typeface: 'Typeface',
+  contentWidth: 'Line length',
 };
 
 export const CHOICE_LABELS: Record<string, string> = {
@@ -186,12 +201,19 @@ export const CHOICE_LABELS: Record<string, string> = {
   warm: 'Warm',
   minimal: 'Minimal',
   spacious: 'Spacious',
+  'atkinson-hyperlegible': 'Atkinson Hyperlegible',
+  opendyslexic: 'OpenDyslexic',
+  serif: 'Serif',
+  wide: 'Wide (as designed)',
+  medium: 'Medium (about 75 characters)',
+  narrow: 'Narrow (about 60 characters)',
 };
 
 export function describeValue(key: Key, value: AccessibilitySettings[Key]): string {
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (key === 'fontSize') return `${value} px`;
   if (key === 'breakReminderMinutes') return `${value} minutes`;
+  if (key === 'letterSpacing' || key === 'wordSpacing' || key === 'paragraphSpacing') return `${value} em`;
   if (typeof value === 'string') return CHOICE_LABELS[value] ?? value;
   return String(value);
 }
@@ -233,13 +255,17 @@ export const ENLARGE_STEP = 1.125;
 
 export interface DomState {
   classes: string[];
-  vars: Record<'--font-size' | '--line-height' | '--motion-scale', string>;
+  vars: Record<
+    '--font-size' | '--line-height' | '--motion-scale' | '--letter-spacing' | '--word-spacing' | '--paragraph-spacing',
+    string
+  >;
   badges: Badge[];
 }
 
 /**
- * How settings show on <html>: one class per switch that is on, one for a non-default scheme and
- * layout, three CSS variables and the active badges (as data-a11y-badges). The font size is a
+ * How settings show on <html>: one class per switch that is on, one for a non-default scheme, layout,
+ * typeface and line length, one per spacing chosen (a11y-letter-spacing…: text keeps its own tracking
+ * until the person picks one), six CSS variables and the active badges (as data-a11y-badges). The font size is a
  * percentage of the browser's own base size (16 px = 100 %), so a larger browser default still counts.
  * Motion scale: 0 without motion, 2 for slow animations; components multiply durations by it.
  */
@@ -247,6 +273,9 @@ export function settingsToDom(s: AccessibilitySettings): DomState {
   const classes = ACCESSIBILITY_SWITCHES.filter((key) => s[key]).map(switchClass);
   if (s.colorScheme !== 'default') classes.push(schemeClass(s.colorScheme));
   if (s.layout !== 'default') classes.push(layoutClass(s.layout));
+  if (s.typeface !== 'default') classes.push(typefaceClass(s.typeface));
+  if (s.contentWidth !== 'wide') classes.push(widthClass(s.contentWidth));
+  for (const key of SPACING_SETTINGS) if (s[key] > 0) classes.push(switchClass(key));
   const size = (s.fontSize * (s.enlargeText ? ENLARGE_STEP : 1) * 100) / 16;
   return {
     classes,
@@ -254,6 +283,9 @@ export function settingsToDom(s: AccessibilitySettings): DomState {
       '--font-size': `${Math.round(size * 1000) / 1000}%`,
       '--line-height': String(s.lineHeight),
       '--motion-scale': s.reduceMotion ? '0' : s.slowAnimations ? '2' : '1',
+      '--letter-spacing': `${s.letterSpacing}em`,
+      '--word-spacing': `${s.wordSpacing}em`,
+      '--paragraph-spacing': `${s.paragraphSpacing}em`,
     },
     badges: activeBadges(s),
   };

@@ -40,9 +40,27 @@
     colorScheme: 'default',
     layout: 'default',
     breakReminderMinutes: 25,
+    letterSpacing: 0,
+    wordSpacing: 0,
+    paragraphSpacing: 0,
+    typeface: 'default',
+    contentWidth: 'wide',
   };
-  var choices = { colorScheme: ['default', 'calm', 'high-contrast', 'warm'], layout: ['default', 'minimal', 'spacious'] };
-  var ranges = { fontSize: [12, 24], lineHeight: [1.2, 2.5], breakReminderMinutes: [5, 120] };
+  var choices = {
+    colorScheme: ['default', 'calm', 'high-contrast', 'warm'],
+    layout: ['default', 'minimal', 'spacious'],
+    typeface: ['default', 'atkinson-hyperlegible', 'opendyslexic', 'serif'],
+    contentWidth: ['wide', 'medium', 'narrow'],
+  };
+  // [min, max, step]; whole numbers unless the step says otherwise.
+  var ranges = {
+    fontSize: [12, 24, 1],
+    lineHeight: [1.2, 2.5, 0.1],
+    breakReminderMinutes: [5, 120, 1],
+    letterSpacing: [0, 0.2, 0.01],
+    wordSpacing: [0, 0.5, 0.1],
+    paragraphSpacing: [0, 2, 0.5],
+  };
   var stored = null;
   try {
     stored = JSON.parse(localStorage.getItem('accessibility-settings'));
@@ -53,10 +71,21 @@
       if (!Object.prototype.hasOwnProperty.call(stored, key)) continue;
       value = stored[key];
       range = ranges[key];
-      if (typeof s[key] === 'boolean' ? typeof value === 'boolean'
-        : choices[key] ? choices[key].indexOf(value) >= 0
-        : typeof value === 'number' && value >= range[0] && value <= range[1] &&
-          (key === 'lineHeight' ? /^\d+(\.\d)?$/.test(String(value)) : value % 1 === 0)) {
+      if (
+        typeof s[key] === 'boolean'
+          ? typeof value === 'boolean'
+          : choices[key]
+            ? choices[key].indexOf(value) >= 0
+            : typeof value === 'number' &&
+              value >= range[0] &&
+              value <= range[1] &&
+              (key === 'lineHeight'
+                ? /^\d+(\.\d)?$/.test(String(value))
+                : range[2] < 1
+                  ? /^\d+(\.\d{1,2})?$/.test(String(value)) &&
+                    Math.abs(value / range[2] - Math.round(value / range[2])) < 1e-9
+                  : value % 1 === 0)
+      ) {
         s[key] = value;
       }
     }
@@ -65,11 +94,19 @@
   for (key in s) if (s[key] === true) classes.push('a11y-' + key.replace(/[A-Z]/g, function (c) { return '-' + c.toLowerCase(); }));
   if (s.colorScheme !== 'default') classes.push('a11y-scheme-' + s.colorScheme);
   if (s.layout !== 'default') classes.push('a11y-layout-' + s.layout);
+  if (s.typeface !== 'default') classes.push('a11y-typeface-' + s.typeface);
+  if (s.contentWidth !== 'wide') classes.push('a11y-width-' + s.contentWidth);
+  if (s.letterSpacing > 0) classes.push('a11y-letter-spacing');
+  if (s.wordSpacing > 0) classes.push('a11y-word-spacing');
+  if (s.paragraphSpacing > 0) classes.push('a11y-paragraph-spacing');
   for (var i = 0; i < classes.length; i++) root.classList.add(classes[i]);
   var size = (s.fontSize * (s.enlargeText ? 1.125 : 1) * 100) / 16;
   root.style.setProperty('--font-size', Math.round(size * 1000) / 1000 + '%');
   root.style.setProperty('--line-height', String(s.lineHeight));
   root.style.setProperty('--motion-scale', s.reduceMotion ? '0' : s.slowAnimations ? '2' : '1');
+  root.style.setProperty('--letter-spacing', s.letterSpacing + 'em');
+  root.style.setProperty('--word-spacing', s.wordSpacing + 'em');
+  root.style.setProperty('--paragraph-spacing', s.paragraphSpacing + 'em');
   var badges = [];
   if (s.reduceMotion) badges.push('reduced-motion');
   if (s.highContrast || s.colorScheme === 'high-contrast') badges.push('high-contrast');

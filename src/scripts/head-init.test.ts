@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BADGES,
   COLOR_SCHEMES,
+  CONTENT_WIDTHS,
   DEFAULT_SETTINGS,
   LAYOUTS,
   PRESET_NAMES,
+  TYPEFACES,
   applyPreset,
   effectiveDefaults,
   parseStoredText,
@@ -79,6 +81,11 @@ function variedSettings(): string[] {
     settings.colorScheme = COLOR_SCHEMES[i % COLOR_SCHEMES.length];
     settings.layout = LAYOUTS[i % LAYOUTS.length];
     settings.breakReminderMinutes = 5 + 5 * Math.floor(next() * 24);
+    settings.letterSpacing = Math.floor(next() * 21) / 100;
+    settings.wordSpacing = Math.floor(next() * 6) / 10;
+    settings.paragraphSpacing = Math.floor(next() * 5) / 2;
+    settings.typeface = TYPEFACES[i % TYPEFACES.length];
+    settings.contentWidth = CONTENT_WIDTHS[i % CONTENT_WIDTHS.length];
     samples.push(JSON.stringify(settings));
   }
   return samples;
@@ -107,6 +114,10 @@ describe('the head script', () => {
       '{"fontSize":24,"lineHeight":2.5,"enlargeText":true,"quietMode":true}',
       '{"fontSize":12,"lineHeight":1.2,"colorScheme":"warm","layout":"spacious"}',
       '{"toString":1,"constructor":true,"__proto__":{"reduceMotion":true}}',
+      '{"letterSpacing":0.25,"wordSpacing":0.55,"paragraphSpacing":2.5,"typeface":"comic","contentWidth":"huge"}',
+      '{"letterSpacing":0.125,"wordSpacing":0.15,"paragraphSpacing":0.75}',
+      '{"letterSpacing":"0.1","wordSpacing":-0.1,"paragraphSpacing":null,"typeface":1}',
+      '{"letterSpacing":0.2,"wordSpacing":0.5,"paragraphSpacing":2,"typeface":"opendyslexic","contentWidth":"narrow"}',
     ];
     for (const stored of cases) expect(runHeadScript(stored, noOs), stored).toEqual(expected(stored, noOs));
   });

@@ -159,9 +159,22 @@ window.addEventListener('resize', schedule, { passive: true });
 /* ---- Follow changes of the settings (drawer, quick switches, other tabs). ---- */
 const breakHost = document.querySelector<HTMLElement>('[data-break-host]');
 let remindersLoaded = false;
+/* ---- Letters and lines: which typeface, spacing and line length are chosen, in words. ---- */
+const lettersLine = panel?.querySelector<HTMLElement>('[data-letters-line]');
+function updateLetters(): void {
+  const value = lettersLine?.querySelector('[data-letters-value]');
+  if (!lettersLine || !value) return;
+  const chosen = [...lettersLine.querySelectorAll<HTMLElement>('[data-when-class]')]
+    .filter((part) => root.classList.contains(part.dataset.whenClass ?? ''))
+    .map(({ dataset }) => [dataset.text, dataset.var && root.style.getPropertyValue(dataset.var).replace(/em$/, ' em')].filter(Boolean).join(' '));
+  value.textContent = chosen.join(', ');
+  lettersLine.hidden = chosen.length === 0;
+}
+
 function onSettingsChanged(): void {
   syncQuickSwitches();
   updateHiddenCount();
+  updateLetters();
   if (!remindersLoaded && breakHost && root.classList.contains(breakHost.dataset.whenClass ?? '')) {
     remindersLoaded = true;
     void import('./break-reminder.ts');

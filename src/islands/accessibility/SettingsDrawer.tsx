@@ -5,12 +5,17 @@ import {
   BREAK_MINUTES,
   CHOICE_LABELS,
   COLOR_SCHEMES,
+  CONTENT_WIDTHS,
   FONT_SIZE,
   LAYOUTS,
+  LETTER_SPACING,
   LINE_HEIGHT,
+  PARAGRAPH_SPACING,
   PRESETS,
   PRESET_NAMES,
   SETTING_LABELS,
+  TYPEFACES,
+  WORD_SPACING,
   type PresetName,
 } from '#src/lib/accessibility-settings.ts';
 import { $drawerOpen, $settings, applyPresetByName, resetSettings, updateSettings } from '#src/stores/accessibility.ts';
@@ -114,6 +119,52 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
             {...LINE_HEIGHT}
             format={(value) => value.toFixed(1)}
             onChange={(value) => updateSettings({ lineHeight: Math.round(value * 10) / 10 })}
+          />
+        );
+      case 'letterSpacing':
+      case 'wordSpacing':
+      case 'paragraphSpacing': {
+        const key = row.kind;
+        const range = { letterSpacing: LETTER_SPACING, wordSpacing: WORD_SPACING, paragraphSpacing: PARAGRAPH_SPACING }[
+          key
+        ];
+        return (
+          <SliderRow
+            key={key}
+            label={SETTING_LABELS[key]}
+            description={ROW_EXPLANATIONS[key]}
+            value={settings[key]}
+            {...range}
+            format={(value) => (value === 0 ? 'None' : `${value} em`)}
+            // Rounded to the step, so a slider's float arithmetic never stores 0.30000000000000004.
+            onChange={(value) =>
+              updateSettings({ [key]: Number((Math.round(value / range.step) * range.step).toFixed(2)) })
+            }
+          />
+        );
+      }
+      case 'typeface':
+        return (
+          <SelectRow
+            key={row.kind}
+            label={SETTING_LABELS.typeface}
+            description={ROW_EXPLANATIONS.typeface}
+            value={settings.typeface}
+            options={TYPEFACES}
+            optionLabel={(value) => (value === 'default' ? 'Default (your system’s)' : (CHOICE_LABELS[value] ?? value))}
+            onChange={(typeface) => updateSettings({ typeface })}
+          />
+        );
+      case 'contentWidth':
+        return (
+          <SelectRow
+            key={row.kind}
+            label={SETTING_LABELS.contentWidth}
+            description={ROW_EXPLANATIONS.contentWidth}
+            value={settings.contentWidth}
+            options={CONTENT_WIDTHS}
+            optionLabel={(value) => CHOICE_LABELS[value] ?? value}
+            onChange={(contentWidth) => updateSettings({ contentWidth })}
           />
         );
       case 'breakReminderMinutes':

@@ -26,7 +26,19 @@ export const EXPLANATIONS: Record<AccessibilitySwitch, string> = {
 
 export type Row =
   | { kind: 'switch'; key: AccessibilitySwitch }
-  | { kind: 'fontSize' | 'lineHeight' | 'breakReminderMinutes' | 'colorScheme' | 'layout' };
+  | {
+      kind:
+        | 'fontSize'
+        | 'lineHeight'
+        | 'letterSpacing'
+        | 'wordSpacing'
+        | 'paragraphSpacing'
+        | 'typeface'
+        | 'contentWidth'
+        | 'breakReminderMinutes'
+        | 'colorScheme'
+        | 'layout';
+    };
 
 /** Every setting, grouped by what a person is trying to do. */
 export const GROUPS: { title: string; rows: Row[] }[] = [
@@ -37,6 +49,16 @@ export const GROUPS: { title: string; rows: Row[] }[] = [
       { kind: 'lineHeight' },
       { kind: 'switch', key: 'enlargeText' },
       { kind: 'switch', key: 'simplerLanguage' },
+    ],
+  },
+  {
+    title: 'Letters and lines',
+    rows: [
+      { kind: 'typeface' },
+      { kind: 'letterSpacing' },
+      { kind: 'wordSpacing' },
+      { kind: 'paragraphSpacing' },
+      { kind: 'contentWidth' },
     ],
   },
   {
@@ -85,6 +107,11 @@ export const GROUPS: { title: string; rows: Row[] }[] = [
 export const ROW_EXPLANATIONS: Record<Exclude<Row['kind'], 'switch'>, string> = {
   fontSize: 'The base size of all text; everything on the page grows with it.',
   lineHeight: 'The space between lines of text.',
+  letterSpacing: 'Extra space between letters.',
+  wordSpacing: 'Extra space between words.',
+  paragraphSpacing: 'Extra space after each paragraph.',
+  typeface: 'The letters all text is set in. Other typefaces download only when you choose them.',
+  contentWidth: 'How long a line of text may grow before it wraps. Shorter lines are easier to follow.',
   breakReminderMinutes: 'How long you use the site before a break reminder appears.',
   colorScheme: 'A whole set of colours: default, calm (soft and muted), high contrast or warm.',
   layout: 'Minimal is narrower with fewer decorations; spacious adds room between everything.',
