@@ -130,18 +130,30 @@ describe('the settings drawer', () => {
         await page.keyboard.press('Space');
         changed.add(f.name);
       } else if (f.type === 'range') {
-        await page.keyboard.press(f.name === 'Line spacing' || f.name === 'Text size' ? 'ArrowRight' : 'ArrowLeft');
+        // Up from the defaults where there is room (spacing starts at none), down where the default is the top.
+        await page.keyboard.press(/Line spacing|Text size|Letter spacing|Word spacing|Paragraph spacing/.test(f.name) ? 'ArrowRight' : 'ArrowLeft');
         changed.add(f.name);
       } else if (f.tag === 'select') {
         await page.keyboard.press('ArrowDown');
         changed.add(f.name);
       }
     }
-    expect(changed.size).toBe(ACCESSIBILITY_SWITCHES.length + 5);
+    expect(changed.size).toBe(ACCESSIBILITY_SWITCHES.length + 10);
 
     const saved = await savedSettings(page);
     for (const key of ACCESSIBILITY_SWITCHES) expect(saved[key], key).toBe(!base[key]);
-    expect(saved).toMatchObject({ fontSize: 17, lineHeight: 1.6, breakReminderMinutes: 20, colorScheme: 'calm', layout: 'minimal' });
+    expect(saved).toMatchObject({
+      fontSize: 17,
+      lineHeight: 1.6,
+      breakReminderMinutes: 20,
+      colorScheme: 'calm',
+      layout: 'minimal',
+      typeface: 'atkinson-hyperlegible',
+      letterSpacing: 0.01,
+      wordSpacing: 0.1,
+      paragraphSpacing: 0.5,
+      contentWidth: 'medium',
+    });
     expect(await page.evaluate(() => document.documentElement.classList.contains('a11y-quiet-mode'))).toBe(true);
 
     await page.keyboard.press('Escape');
