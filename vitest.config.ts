@@ -22,6 +22,7 @@ export const embeddedOnly = [
   'tests/e2e/top-bars-fit-and-the-status-chip-covers-nothing.test.ts',
   'tests/e2e/public-pages-are-accessible.test.ts',
   'tests/e2e/reader-chooses-letters-and-lines.test.ts',
+  'tests/e2e/settings-button-leaves-room-at-the-end.test.ts',
   'tests/e2e/owner-pages-are-accessible.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
   'tests/api/dev-server.test.ts',
