@@ -1,12 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromePath, CHROMIUM_FLAGS } from '../../scripts/chromium.ts';
+import { watchBrowser, watchContext } from './failure-capture.ts';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath(),
-    args: CHROMIUM_FLAGS,
-  });
+export async function launchBrowser(): Promise<Browser> {
+  return watchBrowser(await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_FLAGS }));
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -27,5 +25,6 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page = await context.newPage();
+  watchContext(context, page);
   return { context, page };
 }
