@@ -1,10 +1,13 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromePath, CHROMIUM_FLAGS } from '../../scripts/chromium.ts';
 import { watchBrowser, watchContext } from './failure-capture.ts';
 
+/**
+ * The worker's Chromium (tests/support/global-setup.ts launches one per worker for the whole run). Its contexts
+ * are the file's own; `close()` closes them and lets go of the browser, which the next file connects to again.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return watchBrowser(await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_FLAGS }));
+  return watchBrowser(await chromium.connect(inject('browserEndpoint')));
 }
 
 export const baseUrl = () => inject('baseUrl');

@@ -1,10 +1,12 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { chromium, type BrowserServer } from 'playwright-core';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createScratchDatabase } from '#api/db/scratch-database.ts';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
+import { chromePath, CHROMIUM_FLAGS } from '../../scripts/chromium.ts';
 import { startServer, type ServerProcess, type ServerStart } from '../../scripts/spawn-server.ts';
 import { secretsInLog } from './log-secrets.ts';
 import { startTestServices, type TestServices } from './services.ts';
@@ -19,6 +21,8 @@ declare module 'vitest' {
     serverLog: string;
     loadedModulesLog: string;
     databaseUrl: string;
+    /** The worker's own Chromium (tests/support/browser.ts connects to it; each test opens contexts of its own). */
+    browserEndpoint: string;
     /** Where test helpers record the session tokens they received (the teardown scans the logs for them). */
     secretsFile: string;
     services: TestServices['env'];
@@ -67,9 +71,10 @@ export default async function setup(project: TestProject) {
   const databases = new TestDatabases(runId, workDir);
   const services = await startTestServices();
   const started: ServerProcess[] = [];
+  const browsers: BrowserServer[] = [];
 
   const teardown = async () => {
-    await Promise.all(started.map((server) => server.stop()));
+    await Promise.all([...started.map((server) => server.stop()), ...browsers.map((browser) => browser.close())]);
     const leaks = started.flatMap((server) => secretsInLog(server.logFile, secretsFile));
     await services.stop();
     await databases.drop();
@@ -110,9 +115,13 @@ export default async function setup(project: TestProject) {
           env: testServerEnv(services, loadedModulesLog),
           preload: ['./tests/support/loaded-modules.ts'],
         };
-        const server = await startServer(options);
-        started.push(server);
+        // One Chromium per worker for the whole run: launching one per file cost 10-15 s each on a loaded machine.
+        const [server, browser] = await Promise.all([
+          startServer(options).then(keptIn(started)),
+          chromium.launchServer({ executablePath: chromePath(), args: CHROMIUM_FLAGS }).then(keptIn(browsers)),
+        ]);
         return {
+          browserEndpoint: browser.wsEndpoint(),
           baseUrl: server.baseUrl,
           pid: server.pid,
           serverLog: server.logFile,
@@ -126,6 +135,7 @@ export default async function setup(project: TestProject) {
     project.provide('serverLog', servers[0]!.serverLog);
     project.provide('loadedModulesLog', servers[0]!.loadedModulesLog);
     project.provide('databaseUrl', servers[0]!.databaseUrl);
+    project.provide('browserEndpoint', servers[0]!.browserEndpoint);
     project.provide('secretsFile', secretsFile);
     project.provide('services', services.env);
     project.provide('templateDataDir', databases.templateDataDir);
@@ -137,6 +147,14 @@ export default async function setup(project: TestProject) {
 
   return teardown;
 }
+
+/** Remembers what was started, so the teardown stops it even when something else failed to start. */
+const keptIn =
+  <T>(list: T[]) =>
+  (item: T): T => {
+    list.push(item);
+    return item;
+  };
 
 /**
  * The run's databases: a template and one copy per worker. On PostgreSQL, TEST_DATABASE_URL only names where to

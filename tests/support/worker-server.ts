@@ -13,6 +13,8 @@ export interface WorkerServer {
   loadedModulesLog: string;
   /** Its PostgreSQL database ('' on the embedded database). */
   databaseUrl: string;
+  /** The worker's Chromium, for playwright-core's connect. */
+  browserEndpoint: string;
 }
 
 /** This worker's server: files of one worker run one after another, so no other file writes its database. */
@@ -59,7 +61,13 @@ export async function resetServer(server = workerServer()): Promise<void> {
 const server = workerServer();
 // inject('baseUrl') and the like answer for this worker's server in every helper and test file.
 const provided = (globalThis as unknown as { __vitest_worker__: { providedContext: Record<string, unknown> } }).__vitest_worker__.providedContext;
-Object.assign(provided, { baseUrl: server.baseUrl, serverLog: server.serverLog, loadedModulesLog: server.loadedModulesLog, databaseUrl: server.databaseUrl });
+Object.assign(provided, {
+  baseUrl: server.baseUrl,
+  serverLog: server.serverLog,
+  loadedModulesLog: server.loadedModulesLog,
+  databaseUrl: server.databaseUrl,
+  browserEndpoint: server.browserEndpoint,
+});
 
 await resetServer(server);
 
