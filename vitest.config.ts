@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 /*
  * One runner, three layers:
  * - unit: *.test.ts beside the code (domain/, api/, src/, scripts/);
- * - server: tests/api (HTTP against the real built server) and tests/e2e (Chromium via playwright-core),
- *   both against one server process started by tests/support/global-setup.ts on a fresh database.
+ * - server: tests/api (HTTP against the real built server) and tests/e2e (Chromium via playwright-core). The
+ *   global setup (tests/support/global-setup.ts) starts one server per worker, each on its own copy of a seeded
+ *   template database; a worker runs its files one after another, each from the seed (tests/support/worker-server.ts).
  */
 /**
  * Browser matrices that do not depend on the database (axe, reflow, per-switch accessibility checks) run once,
@@ -44,6 +45,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           exclude: process.env.TEST_DATABASE_URL ? embeddedOnly : [],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/worker-server.ts'],
           testTimeout: 90_000,
           // Browser journeys wait for what a person would wait for; a busy CI machine needs more than the 1 s default.
           expect: { poll: { timeout: 15_000, interval: 100 } },

@@ -3,7 +3,7 @@
 // pages of issue 4 and the signed-in dashboard of issue 5, each against its targets.
 // The page list is open: measurePage({ url, cookie }) also measures a signed-in page.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,12 @@ import lighthouse from 'lighthouse';
 import { benchAdminDownload, benchExportImport } from './bench-export.ts';
 import { benchDashboardRenderApart, benchPointBatch } from './bench-metrics.ts';
 import { benchOwnerPageJs } from './bench-owner-js.ts';
-import { benchServer, SERVER_NODE_FLAGS, serverBenchOptions } from './bench-server.ts';
+import { benchServer, serverBenchOptions } from './bench-server.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
 import { ownerCookie } from './owner-session.ts';
 import { freePort, stopProcess } from './processes.ts';
+import { startServer } from './spawn-server.ts';
 
 const RUNS = 3;
 
@@ -173,42 +174,34 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
 export async function startBenchServer(
   options: { databaseUrl?: string; nodeFlags?: string[] } = {},
 ): Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }> {
-  const port = await freePort();
-  // localhost, like the tests: browsers refuse WebAuthn on IP-address origins.
-  const baseUrl = `http://localhost:${port}`;
   // Built for the host the server runs with (the build bakes it in), so the server does not build again as it starts.
-  buildIfNeeded(baseUrl);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  // The server's log goes to a file, not a pipe: a pipe this process reads would stall the server (its log
-  // writes are synchronous) whenever this process is busy, and would cost this process CPU for every line.
-  const logFile = join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'w');
-  const server = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: options.databaseUrl ?? '' },
-    stdio: ['ignore', logFd, 'inherit'],
+  buildIfNeeded('http://localhost');
+  const folder = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const dataDir = join(folder, 'data');
+  const server = await startServer({
+    database: options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir },
+    logFile: join(folder, 'server.log'),
+    // Settings a person tries out (PAGE_CACHE_BYTES, LOG_LEVEL…) reach the server measured.
+    inheritEnvironment: true,
+    env: { SEED_DEMO: 'true' },
+    nodeFlags: options.nodeFlags,
+    // Migrations, the demo seed (≈ 15,000 points and its artwork) and the first render: minutes on a loaded machine.
+    timeoutMs: 300_000,
   });
-  closeSync(logFd);
-  let exited = false;
-  server.once('exit', () => (exited = true));
-  const ownerLink = (async () => {
-    for (;;) {
-      const match = /^Owner sign-in: (\S+)$/m.exec(readFileSync(logFile, 'utf8'));
-      if (match) return match[1]!;
-      if (exited) throw new Error(`The server stopped before printing the owner sign-in link (its log: ${logFile})`);
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  })();
+  const ownerLink = Promise.resolve(/^Owner sign-in: (\S+)$/m.exec(server.output())?.[1] ?? '').then((link) => {
+    if (!link) throw new Error(`The server printed no owner sign-in link (its log: ${server.logFile})`);
+    return link;
+  });
   ownerLink.catch(() => {});
-  // Migrations, the demo seed (≈ 15,000 points and its artwork) and the first render: minutes on a loaded machine.
-  await waitFor(async () => (await fetch(`${baseUrl}/public-projects`)).ok, 'The server', 300_000);
+  await waitFor(async () => (await fetch(`${server.baseUrl}/public-projects`)).ok, 'The server', 300_000);
   return {
-    baseUrl,
-    pid: server.pid!,
-    logFile,
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    logFile: server.logFile,
     ownerLink,
     stop: async () => {
-      await stopProcess(server);
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

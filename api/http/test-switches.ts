@@ -1,13 +1,15 @@
 import { databaseErrorSwitch } from '#domain/shapes.ts';
+import { invalidateEverything } from '../cache/invalidation.ts';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { activityKind } from '../services/record-kinds.ts';
 import { createRecord } from '../services/records.ts';
+import { restoreSeedSnapshot, takeSeedSnapshot } from '../seed/snapshot.ts';
 import { readJson } from './body.ts';
 import type { Handler } from './context.ts';
 import { notFound } from './errors.ts';
 import { requireAdmin } from './guards.ts';
-import { handle, json } from './respond.ts';
+import { errorResponse, handle, json, noContent } from './respond.ts';
 
 /**
  * POST /api/test/database-error `{ secret }`: a write the shapes would refuse (a NUL inside jsonb), sent straight
@@ -22,4 +24,29 @@ export const databaseErrorSwitchRoute: Handler = ({ locals, request }) =>
     const { secret } = await readJson(request, databaseErrorSwitch);
     const values = { type: 'focus', title: 'Seclog broken', description: secret, progress: 10, metadata: { note: 'a\u0000b', contact: secret } };
     return json(await createRecord(db(), activityKind, values), 201);
+  });
+
+/*
+ * The harness's reset: every test file starts from the seed (tests/support/reset.ts). No session is asked for:
+ * the reset signs everyone out, and only the harness's databases hold a snapshot to return to.
+ */
+
+/** POST /api/test/snapshot: keeps the database as it is now (the seeded template) as what a reset returns to. */
+export const snapshotSwitchRoute: Handler = () =>
+  handle(async () => {
+    if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
+    await takeSeedSnapshot(db());
+    return noContent();
+  });
+
+/**
+ * POST /api/test/reset: empties every table (sessions, sign-in links, rate limits, security log), puts the
+ * snapshot's rows back and drops everything cached in memory. 409 on a database without a snapshot.
+ */
+export const resetSwitchRoute: Handler = () =>
+  handle(async () => {
+    if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
+    if (!(await restoreSeedSnapshot(db()))) return errorResponse(409, 'This database has no seeded snapshot to return to.');
+    await invalidateEverything();
+    return noContent();
   });

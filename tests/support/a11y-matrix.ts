@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from './axe.ts';
  *
  * For signed-in routes, sign the page's context in first (tests/support/sign-in.ts). The matrix marks the
  * settings as already synced, so a signed-in run neither takes the person's server copy over the variant
- * nor sends the variant up to the account other test files share.
+ * nor sends the variant up to the account the file's later pages read.
  */
 
 export interface Variant {

@@ -1,12 +1,13 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromePath, CHROMIUM_FLAGS } from '../../scripts/chromium.ts';
+import { watchBrowser, watchContext } from './failure-capture.ts';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath(),
-    args: CHROMIUM_FLAGS,
-  });
+/**
+ * The worker's Chromium (tests/support/global-setup.ts launches one per worker for the whole run). Its contexts
+ * are the file's own; `close()` closes them and lets go of the browser, which the next file connects to again.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return watchBrowser(await chromium.connect(inject('browserEndpoint')));
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -27,5 +28,6 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page = await context.newPage();
+  watchContext(context, page);
   return { context, page };
 }

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, stopProcess } from '../../scripts/processes.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.ts';
+import { inject } from 'vitest';
+import { startServer } from '../../scripts/spawn-server.ts';
 
 export interface ExtraServer {
   baseUrl: string;
@@ -19,44 +18,45 @@ export interface ExtraServer {
 }
 
 /**
- * A second real server (the same build, scripts/start.ts) with its own empty embedded database and its
- * own environment, for behaviour that depends on settings the shared test server cannot have
- * (TRUSTED_PROXIES, no test switches). It serves from localhost like the shared one, so the build is reused.
+ * Another real server (the same build, scripts/start.ts, started by scripts/spawn-server.ts) with its own
+ * environment, for behaviour that depends on settings the worker's server cannot have (TRUSTED_PROXIES, no test
+ * switches). Its embedded database is a copy of the run's seeded template when there is one (the embedded pass),
+ * else it migrates and seeds its own; `env` may name a PostgreSQL DATABASE_URL instead.
  */
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'extra-server-'));
-  let printed = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: 'owner@example.test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const folder = mkdtempSync(join(tmpdir(), 'extra-server-'));
+  const dataDir = join(folder, 'data');
+  const template = inject('templateDataDir');
+  if (template && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
+  else mkdirSync(dataDir);
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  const server = await startServer({
+    database: env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
+    logFile: join(folder, 'server.log'),
+    env: { ADMIN_EMAILS: 'owner@example.test', ...env },
+  }).catch((error: Error) => {
+    remove();
+    throw new Error(`The extra server did not start: ${error.message}`);
   });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
-  const stop = async () => {
-    await stopProcess(child);
-    rmSync(dataDir, { recursive: true, force: true });
+  let output = '';
+  return {
+    baseUrl: server.baseUrl,
+    dataDir,
+    // What it printed last is kept once the folder is gone, for a test that reads it after stopping the server.
+    output: () => {
+      try {
+        output = server.output();
+      } catch {
+        // removed by stop()
+      }
+      return output;
+    },
+    signal: server.signal,
+    exited: server.exited,
+    stop: async () => {
+      await server.stop();
+      output = server.output();
+      remove();
+    },
   };
-  // Generous: a busy two-core CI machine needs most of a minute to migrate and seed a fresh database.
-  const deadline = Date.now() + 180_000;
-  // Ready once the owner link is printed, or (OWNER_LINK=off honoured) once the server says it prints none.
-  while (!/^Owner sign-in: |Owner sign-in links are off/m.test(printed)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`The extra server did not start:\n${printed}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { baseUrl, dataDir, output: () => printed, signal: (name) => child.kill(name), exited, stop };
 }

@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 
 /**
  * Every page of a project list (/public-projects, /projects, /portfolio-showcase), joined: the lists show
- * one page of cards at a time, and other files add projects (newest first) while a test reads them.
+ * one page of cards at a time, and a test may have added projects (newest first) to the seeded ones.
  */
 export async function everyListPage(path: string, headers: Record<string, string> = {}): Promise<string> {
   let html = '';

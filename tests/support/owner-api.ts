@@ -11,7 +11,7 @@ export async function ownerCall(cookie: string, method: string, path: string, bo
   });
 }
 
-/** Creates a throwaway project (its own category, so other journeys' category filters never see it). */
+/** Creates a throwaway project (its own category, so the file's category filters never see it). */
 export async function createProject(cookie: string, values: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
   const name = `Journey project ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const response = await ownerCall(cookie, 'POST', '/api/projects', {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
 import { recordSecret } from './log-secrets.ts';
@@ -77,37 +77,15 @@ function ownerLinksAfter(offset: number): string[] {
 export const serverLogSize = () => statSync(inject('serverLog')).size;
 
 /**
- * Test files run in parallel and the server prints every owner link into one log, so a file reading the
- * lines after its request could take (and spend) a link another file asked for at the same moment. Asking
- * and reading happen under one lock shared by every test process (a directory: making one is atomic), so the
- * lines read are the asker's own. A lock older than 30 s belongs to a process that died holding it.
+ * The worker's server prints every owner link into its log, which only this file reads while it runs; a file
+ * that asks for two links at once (Promise.all) reads the lines after each request in turn, so each gets its own.
  */
-async function withOwnerLinkLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = `${inject('serverLog')}.owner-link-lock`;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() - lockTime(lock) > 30_000) rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+let ownerLinkTurn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const mine = ownerLinkTurn.then(work, work);
+  ownerLinkTurn = mine.catch(() => {});
+  return mine;
 }
-
-const lockTime = (lock: string) => {
-  try {
-    return statSync(lock).mtimeMs;
-  } catch {
-    return Date.now();
-  }
-};
 
 /**
  * Posts to /api/login/owner (the sign-in page's print button) with these headers and returns the answer and
@@ -116,7 +94,7 @@ const lockTime = (lock: string) => {
 export async function askForOwnerLink(
   headers: Record<string, string>,
 ): Promise<{ response: Response; body: string; links: string[] }> {
-  return withOwnerLinkLock(async () => {
+  return inTurn(async () => {
     const before = serverLogSize();
     const response = await fetch(new URL('/api/login/owner', inject('baseUrl')), { method: 'POST', headers, redirect: 'manual' });
     const body = await response.text();
@@ -129,7 +107,7 @@ export async function askForOwnerLink(
  * printed for it.
  */
 export async function ownerLinkPrintedBy(print: () => Promise<unknown>): Promise<string> {
-  return withOwnerLinkLock(async () => {
+  return inTurn(async () => {
     const before = serverLogSize();
     await print();
     const links = ownerLinksAfter(before);

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { allTableNames, exportedTables } from '../export/tables.ts';
+
+/*
+ * The test harness's seeded snapshot: a copy of every data table, kept in a schema of its own beside them,
+ * so each test file can start from the seed again in a moment instead of restarting its server on a fresh
+ * database. Only the harness makes one (the test switch POST /api/test/snapshot); a database without it
+ * cannot be reset, whatever the server's settings.
+ *
+ * Statement triggers note which data tables were written since the last reset, and only those (and the
+ * tables whose foreign keys point at them, which emptying them empties too) are put back: copying the seed's
+ * 15,000 metric points again after a file that never touched them took seconds.
+ */
+const SCHEMA = 'test_seed_snapshot';
+
+/** Data tables a reset leaves empty all the same: what happened since the seed (the server's start included). */
+const STARTS_EMPTY = new Set(['security_events']);
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const run = (db: Db, text: string) => db.execute(sql.raw(text));
+const snapshotTables = () => exportedTables().filter(({ name }) => !STARTS_EMPTY.has(name));
+
+/** Keeps the data tables as they are now as the state `restoreSeedSnapshot` returns to. */
+export async function takeSeedSnapshot(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await run(t, `drop schema if exists ${SCHEMA} cascade`);
+    await run(t, `create schema ${SCHEMA}`);
+    await run(t, `create table ${SCHEMA}.changed (name text primary key)`);
+    await run(
+      t,
+      `create function ${SCHEMA}.note_change() returns trigger language plpgsql as $$
+       begin insert into ${SCHEMA}.changed values (tg_table_name) on conflict do nothing; return null; end $$`,
+    );
+    for (const { name } of exportedTables()) {
+      if (!STARTS_EMPTY.has(name)) await run(t, `create table ${SCHEMA}.${ident(name)} as table public.${ident(name)}`);
+      await run(
+        t,
+        `create trigger test_seed_changed after insert or update or delete or truncate on public.${ident(name)}
+         for each statement execute function ${SCHEMA}.note_change()`,
+      );
+    }
+  });
+}
+
+/**
+ * Empties every table (sessions, sign-in links, rate limits and the security log included) and puts the
+ * snapshot's rows back where they changed, with each id sequence continuing after them. False when there is
+ * no snapshot.
+ */
+export async function restoreSeedSnapshot(db: Db): Promise<boolean> {
+  const found = await db.execute(sql`select 1 from information_schema.schemata where schema_name = ${SCHEMA}`);
+  if (rowsOf(found).length === 0) return false;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const changed = new Set(rowsOf(await run(t, `select name from ${SCHEMA}.changed`)).map((row) => String(row.name)));
+    const restored = withReferrers(changed);
+    const exported = new Set(exportedTables().map(({ name }) => name));
+    // Tables never exported (sessions, links, rate limits…) are emptied every time: they are small.
+    const emptied = [...allTableNames().filter((name) => !exported.has(name)), ...restored];
+    await run(t, `truncate ${emptied.map(ident).join(', ')} restart identity cascade`);
+    for (const { name, columns } of snapshotTables()) {
+      if (!restored.has(name)) continue;
+      const list = columns.map(ident).join(', ');
+      await run(t, `insert into public.${ident(name)} (${list}) overriding system value select ${list} from ${SCHEMA}.${ident(name)}`);
+    }
+    for (const { table, column, sequence } of await serialColumns(t)) {
+      if (!restored.has(table)) continue;
+      await run(
+        t,
+        `select setval('${sequence.replaceAll("'", "''")}'::regclass, coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null) from public.${ident(table)}`,
+      );
+    }
+    await run(t, `delete from ${SCHEMA}.changed`);
+  });
+  return true;
+}
+
+/**
+ * The changed tables and every exported table whose foreign keys lead to one of them or to a table emptied every
+ * time (TRUNCATE … CASCADE empties those too): what must be put back.
+ */
+function withReferrers(changed: Set<string>): Set<string> {
+  const tables = exportedTables();
+  const exported = new Set(tables.map(({ name }) => name));
+  const emptied = new Set([...changed, ...allTableNames().filter((name) => !exported.has(name))]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const info of tables) {
+      if (!emptied.has(info.name) && info.refersTo.some((name) => emptied.has(name))) {
+        emptied.add(info.name);
+        grew = true;
+      }
+    }
+  }
+  return new Set([...emptied].filter((name) => exported.has(name)));
+}
+
+let serials: Array<{ table: string; column: string; sequence: string }> | undefined;
+async function serialColumns(db: Db) {
+  serials ??= rowsOf(
+    await db.execute(sql`
+      select table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
+      from information_schema.columns
+      where table_schema = 'public' and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`),
+  ).map((row) => ({ table: String(row.table_name), column: String(row.column_name), sequence: String(row.seq) }));
+  return serials;
+}
+
+/** node-postgres answers a result with `rows`; PGlite's drizzle driver too, but typed apart. */
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
