@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { importArchive, previewImport } from '../export/import.ts';
+import { ImportBusy, importArchive, previewImport } from '../export/import.ts';
+import { uploadOf } from '../export/read.ts';
 import { hasLocalAccess } from '../export/local-access.ts';
 import { ArchiveRejected } from '../export/tar.ts';
 import { readBytes } from './body.ts';
@@ -42,6 +43,7 @@ async function archiveBody(request: Request): Promise<Uint8Array> {
 
 const refused = (error: unknown) => {
   if (error instanceof ArchiveRejected) throw new HttpError(400, error.message, 'archive');
+  if (error instanceof ImportBusy) throw new HttpError(409, error.message);
   throw error;
 };
 
@@ -50,14 +52,16 @@ export const previewImportRoute = (context: Context) =>
   handle(async () => {
     requireAdmin(context.locals.user);
     const bytes = await archiveBody(context.request);
-    return json(await previewImport(openDatabase(config()), bytes).catch(refused));
+    const cfg = config();
+    return json(await previewImport(openDatabase(cfg), cfg, uploadOf(bytes)).catch(refused));
   });
 
 /** POST /api/import: replaces every table with the archive's rows, in one transaction; signs everyone out. */
 export const importRoute = (context: Context) =>
   handle(async () => {
-    requireAdmin(context.locals.user);
+    const user = requireAdmin(context.locals.user);
     const bytes = await archiveBody(context.request);
     const cfg = config();
-    return json(await importArchive(openDatabase(cfg), bytes, { replace: true, cfg }).catch(refused));
+    const actor = { userId: user.id, email: user.email, method: 'admin page', clientAddress: context.clientAddress || null };
+    return json(await importArchive(openDatabase(cfg), uploadOf(bytes), { replace: true, cfg, actor }).catch(refused));
   });
