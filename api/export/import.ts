@@ -8,25 +8,16 @@ import { checkOrigin, parseArchive, type Upload } from './read.ts';
 import { dryRun, restoreArchive, type ImportActor, type RestoreSummary } from './restore.ts';
 import { ArchiveRejected } from './tar.ts';
 
-/** A second import (or preview) while one runs: each may hold up to 1 GB unpacked. */
-export class ImportBusy extends Error {
-  constructor() {
-    super('Another import is being checked or restored on this server; try again when it has finished.');
-    this.name = 'ImportBusy';
-  }
-}
+let queue: Promise<unknown> = Promise.resolve();
 
-let running = false;
-
-/** One import or preview at a time in this process. */
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  if (running) throw new ImportBusy();
-  running = true;
-  try {
-    return await work();
-  } finally {
-    running = false;
-  }
+/**
+ * One import or preview at a time in this process (each may hold up to 1 GB unpacked): the others wait
+ * their turn, in order.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = queue.then(work, work);
+  queue = turn.catch(() => {});
+  return turn;
 }
 
 /** Checks an archive completely, then restores it in one transaction; the visitor cache is emptied after. */

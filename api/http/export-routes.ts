@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { ImportBusy, importArchive, previewImport } from '../export/import.ts';
+import { importArchive, previewImport } from '../export/import.ts';
 import { uploadOf } from '../export/read.ts';
 import { hasLocalAccess } from '../export/local-access.ts';
 import { ArchiveRejected } from '../export/tar.ts';
@@ -43,7 +43,6 @@ async function archiveBody(request: Request): Promise<Uint8Array> {
 
 const refused = (error: unknown) => {
   if (error instanceof ArchiveRejected) throw new HttpError(400, error.message, 'archive');
-  if (error instanceof ImportBusy) throw new HttpError(409, error.message);
   throw error;
 };
 
