@@ -138,6 +138,11 @@ export const configSchema = z
     BACKUP_EVERY: z.coerce.number().positive().max(24 * 365).default(24),
     /** How many backups to keep; older ones are deleted. */
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /**
+     * The secret archives are signed with (HMAC-SHA256), so an import can tell this site's archives from others.
+     * Unset: a key made once and kept in the database (`npm run archive-key` prints it, to set here after a move).
+     */
+    ARCHIVE_SIGNING_KEY: z.string().trim().min(32, 'must be at least 32 characters (npm run archive-key prints one)').optional(),
     /** Test-only: turns off sign-in rate limits. Refused unless NODE_ENV=test or ALLOW_TEST_SWITCHES=1. */
     DISABLE_RATE_LIMIT: flag,
     /**

@@ -236,6 +236,12 @@ export const importSummary = z.object({
   migration: z.string(),
   tables: z.array(z.object({ name: z.string(), archive: z.number().int().min(0), current: z.number().int().min(0) })),
   replaces: z.boolean(),
+  origin: z.enum(['this-site', 'elsewhere']).meta({
+    description: "'this-site': signed with this site's key (ARCHIVE_SIGNING_KEY or the stored one); 'elsewhere': check it before restoring.",
+  }),
+  dropped: z
+    .array(z.object({ table: z.string(), rows: z.number().int().min(0), why: z.string() }))
+    .meta({ description: 'What the archive held that is not restored: ways in, email verification, the security log.' }),
 });
 
 export const healthy = z.object({ status: z.literal('ok') });

@@ -438,6 +438,7 @@ export const SECURITY_EVENT_KINDS = [
   'session-ended',
   'passkey-registered',
   'passkey-removed',
+  'import',
 ] as const;
 export const SECURITY_OUTCOMES = ['success', 'refused'] as const;
 

@@ -420,3 +420,18 @@ export const webauthnChallenges = pgTable(
   },
   (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The key this site signs its archives with (HMAC-SHA256) when ARCHIVE_SIGNING_KEY is not set: made once, on
+ * the first export, and never exported itself, so an archive cannot bring the key that vouches for it.
+ */
+export const archiveSigningKey = pgTable(
+  'archive_signing_key',
+  {
+    /** Always 1: the site has one key. */
+    id: integer('id').primaryKey().default(1),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('archive_signing_key_single', sql`${t.id} = 1`)],
+);

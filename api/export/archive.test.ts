@@ -13,17 +13,20 @@ import { FORMAT_VERSION, MANIFEST_PATH, tablePath, type Manifest } from './forma
 import { importArchive, previewImport } from './import.ts';
 import { ArchiveRejected, readTar, TAR_END, tarHeader, tarPadding } from './tar.ts';
 import { freshDatabase } from './test-databases.ts';
+import { SIGNATURE_PATH } from './sign.ts';
 import { writeArchive } from './write.ts';
 
 /*
  * Round trip and refusals against real databases: PGlite folders in the embedded pass, fresh
  * PostgreSQL databases (from TEST_DATABASE_URL) in the PostgreSQL pass.
  */
-const cfg = testConfig({ ADMIN_EMAILS: 'owner@example.test' });
+// Both databases sign with the same configured key, as a site does after moving house.
+const SIGNING_KEY = 'k'.repeat(43);
+const cfg = testConfig({ ADMIN_EMAILS: 'owner@example.test', ARCHIVE_SIGNING_KEY: SIGNING_KEY });
 
-async function exportBytes(database: Database): Promise<Uint8Array> {
+async function exportBytes(database: Database, config = cfg): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  await writeArchive(database, new Writable({ write: (chunk, _, done) => (chunks.push(chunk), done()) }));
+  await writeArchive(database, new Writable({ write: (chunk, _, done) => (chunks.push(chunk), done()) }), new Date(), config);
   return new Uint8Array(Buffer.concat(chunks));
 }
 
@@ -38,8 +41,9 @@ function pack(
   rawNames: string[] = [],
 ): Uint8Array {
   const manifest = JSON.parse(Buffer.from(entries.get(MANIFEST_PATH)!).toString()) as Manifest;
+  // Repacked by hand, so unsigned: the signature file is left out.
   for (const [path, data] of entries) {
-    if (path !== MANIFEST_PATH)
+    if (path !== MANIFEST_PATH && path !== SIGNATURE_PATH)
       manifest.files[path] = { bytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex') };
   }
   edit(manifest);
@@ -47,7 +51,7 @@ function pack(
   const add = (path: string, data: Uint8Array) => {
     parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
   };
-  for (const [path, data] of entries) if (path !== MANIFEST_PATH) add(path, data);
+  for (const [path, data] of entries) if (path !== MANIFEST_PATH && path !== SIGNATURE_PATH) add(path, data);
   for (const name of rawNames) {
     // A header naming an escaping path, written by hand (our writer refuses such names).
     const header = tarHeader('placeholder.txt', 1, new Date());
@@ -64,11 +68,15 @@ function pack(
   return new Uint8Array(gzipSync(Buffer.concat(parts)));
 }
 
-/** Every table file of the database's export, by path: equal maps mean equal data. */
+/**
+ * Every table file of the database's export, by path: equal maps mean equal data. The security log is left
+ * out: every import, refused or not, adds to it (checked on its own below).
+ */
 async function tableFiles(database: Database): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   for (const [path, data] of entriesOf(await exportBytes(database))) {
-    if (path !== MANIFEST_PATH) result.set(path, createHash('sha256').update(data).digest('hex'));
+    if (path !== MANIFEST_PATH && path !== SIGNATURE_PATH && path !== tablePath('security_events'))
+      result.set(path, createHash('sha256').update(data).digest('hex'));
   }
   return result;
 }
@@ -111,9 +119,13 @@ async function fillEveryKindOfColumn(db: Db): Promise<void> {
   await db.execute(
     `insert into metric_points (metric_id, at, value) select id, '2026-03-02T08:00:00Z', 4000 from metrics where key = 'steps'`,
   );
+  // A note written with a token that a spreadsheet would run as a formula.
+  await db.execute(
+    `insert into metric_points (metric_id, at, value, note) select id, '2026-03-03T08:00:00Z', -2, '=HYPERLINK("https://evil.example","x")' from metrics where key = 'steps'`,
+  );
   await db.execute(`insert into access_tokens (name, token_hash) values ('Phone', 'secret-hash')`);
   await db.execute(
-    `insert into playlists (id, name, spotify_url, moods) values ('pl1', 'Deep', 'https://open.spotify.com/playlist/pl1', '{focused}')`,
+    `insert into playlists (id, name, spotify_url, moods, activities) values ('pl1', 'Deep', 'https://open.spotify.com/playlist/pl1', '{focused}', '{work}')`,
   );
 }
 
@@ -147,9 +159,12 @@ afterAll(async () => {
 }, 60_000);
 
 describe('export and import', { timeout: 60_000 }, () => {
-  it('describes itself in a manifest and leaves sessions and sign-in links out', () => {
+  it('describes itself in a signed manifest and leaves sessions, sign-in links and identity links out', () => {
     const manifest = manifestOf(archive);
     expect(manifest.formatVersion).toBe(FORMAT_VERSION);
+    expect(Buffer.from(entriesOf(archive).get(SIGNATURE_PATH)!).toString()).toMatch(/^hmac-sha256:[0-9a-f]{64}\n$/);
+    expect(Object.keys(manifest.tables)).not.toContain('user_accounts');
+    expect(Object.keys(manifest.tables)).not.toContain('archive_signing_key');
     expect(manifest.migration.tag).toMatch(/^\d{4}_/);
     expect(manifest.tables.users!.rows).toBe(2);
     expect(manifest.tables.projects!.rows).toBeGreaterThan(0);
@@ -160,7 +175,9 @@ describe('export and import', { timeout: 60_000 }, () => {
     expect(images.some((path) => /^images\/[a-z0-9]+\/480\.webp$/.test(path))).toBe(true);
     // Points also as a CSV per metric; access tokens (hashes) never leave.
     expect(Buffer.from(entriesOf(archive).get('points/steps.csv')!).toString()).toBe(
-      'at,value,note\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long"""\n2026-03-02T08:00:00+00:00,4000,\n',
+      'at,value,note\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long"""\n2026-03-02T08:00:00+00:00,4000,\n' +
+        // The formula is shown as text (a leading apostrophe); a negative number stays a number.
+        `2026-03-03T08:00:00+00:00,-2,"'=HYPERLINK(""https://evil.example"",""x"")"\n`,
     );
     expect(Object.keys(manifest.tables)).not.toContain('access_tokens');
     expect(gunzipSync(archive).includes('secret-hash')).toBe(false);
@@ -169,11 +186,14 @@ describe('export and import', { timeout: 60_000 }, () => {
   it('restores into a fresh database and exports the same table files again', async () => {
     const summary = await importArchive(target.database, archive, { replace: false, cfg });
     expect(summary.replaces).toBe(false);
+    expect(summary.origin).toBe('this-site');
     const again = await exportBytes(target.database);
     const first = entriesOf(archive);
     const second = entriesOf(again);
+    // Changed by the import itself: the manifest (its time), the log (the import) and the people (unverified).
+    const changed = [MANIFEST_PATH, SIGNATURE_PATH, tablePath('security_events'), tablePath('users')];
     for (const [path, data] of first) {
-      if (path === MANIFEST_PATH) continue;
+      if (changed.includes(path)) continue;
       expect(Buffer.from(second.get(path) ?? []).equals(Buffer.from(data)), path).toBe(true);
     }
     expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
@@ -196,7 +216,7 @@ describe('export and import', { timeout: 60_000 }, () => {
     );
     expect(await tableFiles(target.database)).toEqual(before);
 
-    const preview = await previewImport(target.database, archive);
+    const preview = await previewImport(target.database, cfg, archive);
     expect(preview.replaces).toBe(true);
     expect(preview.tables.find((table) => table.name === 'users')).toEqual({ name: 'users', archive: 2, current: 2 });
 
@@ -208,21 +228,62 @@ describe('export and import', { timeout: 60_000 }, () => {
     expect(await tableFiles(target.database)).toEqual(before);
   });
 
-  it('re-derives roles from ADMIN_EMAILS, as at every start', async () => {
-    const roles = () => target.database.db.execute(`select email, role from users order by email`).then((r) => r.rows);
+  it('never takes email verification or roles from an archive: people confirm them by signing in again', async () => {
+    const people = () =>
+      target.database.db.execute(`select email, email_verified, role from users order by email`).then((r) => r.rows);
     await importArchive(target.database, archive, {
       replace: true,
-      cfg: testConfig({ ADMIN_EMAILS: 'owner@example.test,friend@example.test' }),
+      cfg: testConfig({ ADMIN_EMAILS: 'owner@example.test,friend@example.test', ARCHIVE_SIGNING_KEY: SIGNING_KEY }),
     });
-    expect(await roles()).toEqual([
-      { email: 'friend@example.test', role: 'admin' },
-      { email: 'owner@example.test', role: 'admin' },
+    expect(await people()).toEqual([
+      { email: 'friend@example.test', email_verified: false, role: 'viewer' },
+      { email: 'owner@example.test', email_verified: false, role: 'viewer' },
     ]);
+    expect((await target.database.db.execute('select count(*)::int as n from user_accounts')).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('drops a planted identity link from a tampered archive and calls it "from elsewhere"', async () => {
+    // The probe: an outside OIDC subject linked to the owner's user, the manifest mended to match.
+    const map = entries();
+    map.set(
+      tablePath('user_accounts'),
+      Buffer.from(`${JSON.stringify({ provider: 'oidc', subject: 'attacker', user_id: 'u-owner', created_at: '2026-01-01T00:00:00+00:00' })}\n`),
+    );
+    map.delete(SIGNATURE_PATH);
+    const tampered = pack(map, (m) => {
+      m.tables.user_accounts = { rows: 1, columns: ['provider', 'subject', 'user_id', 'created_at'] };
+    });
+    const preview = await previewImport(target.database, cfg, tampered);
+    expect(preview.origin).toBe('elsewhere');
+    expect(preview.dropped).toEqual(
+      expect.arrayContaining([
+        { table: 'user_accounts', rows: 1, why: expect.stringMatching(/sign in with the provider again/) },
+        { table: 'users', rows: 2, why: expect.stringMatching(/email verification/) },
+        { table: 'security_events', rows: expect.any(Number), why: expect.stringMatching(/security log is kept/) },
+      ]),
+    );
+    const summary = await importArchive(target.database, tampered, { replace: true, cfg, actor: { method: 'test' } });
+    expect(summary.origin).toBe('elsewhere');
+    expect((await target.database.db.execute('select count(*)::int as n from user_accounts')).rows[0]).toEqual({ n: 0 });
+    // The site's own security log stays, and gains the import.
+    const events = await target.database.db.execute(
+      `select kind, outcome, method, detail->>'origin' as origin from security_events where kind = 'import' order by id desc limit 1`,
+    );
+    expect(events.rows).toEqual([{ kind: 'import', outcome: 'success', method: 'test', origin: 'elsewhere' }]);
+    // Re-signed with another key, the same archive is still from elsewhere.
+    const other = await exportBytes(source.database, testConfig({ ARCHIVE_SIGNING_KEY: 'x'.repeat(43) }));
+    expect((await previewImport(target.database, cfg, other)).origin).toBe('elsewhere');
     await importArchive(target.database, archive, { replace: true, cfg });
-    expect(await roles()).toEqual([
-      { email: 'friend@example.test', role: 'viewer' },
-      { email: 'owner@example.test', role: 'admin' },
-    ]);
+  });
+
+  it('keeps the security log across an import, adding the import to it', async () => {
+    const db = target.database.db;
+    await db.execute(`insert into security_events (kind, outcome, reason) values ('sign-in', 'success', 'before the import')`);
+    await importArchive(target.database, archive, { replace: true, cfg, actor: { method: 'test', email: 'me@example.test' } });
+    const kept = await db.execute(`select count(*)::int as n from security_events where reason = 'before the import'`);
+    expect(kept.rows[0]).toEqual({ n: 1 });
+    const last = await db.execute(`select kind, email from security_events order by id desc limit 1`);
+    expect(last.rows[0]).toEqual({ kind: 'import', email: 'me@example.test' });
   });
 
   it('migrates an archive from the first schema (0000_init) forward, filling what it lacked', async () => {
@@ -326,6 +387,23 @@ describe('export and import', { timeout: 60_000 }, () => {
       /format version 99 is not supported/,
     ],
     [
+      'a project whose address is a javascript: URL, naming the table, line and field',
+      () => {
+        const map = entries();
+        const lines = Buffer.from(map.get('tables/projects.jsonl')!).toString().split('\n');
+        const row = JSON.parse(lines[1]!) as Record<string, unknown>;
+        lines[1] = JSON.stringify({ ...row, url: 'javascript:alert(document.cookie)' });
+        map.set('tables/projects.jsonl', Buffer.from(lines.join('\n')));
+        return pack(map);
+      },
+      /tables\/projects\.jsonl line 2: url: must be an http\(s\) address/,
+    ],
+    [
+      'more rows than a table may hold',
+      () => pack(entries(), (m) => (m.tables.projects!.rows = 3_000_000)),
+      /more than 2000000 rows/,
+    ],
+    [
       'an archive from a newer schema',
       () => pack(entries(), (m) => (m.migration = { index: 999, tag: '0999_future' })),
       /newer version.*0999_future/,
@@ -348,14 +426,15 @@ describe('export and import', { timeout: 60_000 }, () => {
     [
       'a row the database refuses (after every check passed): nothing of it stays',
       () => {
+        // A picture of a project the archive does not hold: its shape is fine, its foreign key is not.
         const map = entries();
-        const rows = Buffer.from(map.get('tables/projects.jsonl')!)
+        const rows = Buffer.from(map.get('tables/gallery_images.jsonl')!)
           .toString()
-          .replace(/"progress": \d+/, '"progress": 500');
-        map.set('tables/projects.jsonl', Buffer.from(rows));
+          .replace(/"project_id": \d+/, '"project_id": 999999');
+        map.set('tables/gallery_images.jsonl', Buffer.from(rows));
         return pack(map);
       },
-      /projects_progress_range|check constraint/,
+      /foreign key/,
     ],
   ];
 

@@ -7,7 +7,14 @@ import { z } from 'zod';
  * of a file changes; schema changes are carried by the migration id instead.
  */
 export const FORMAT = 'portfolio-archive';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** Versions an import reads: 1 is 2 without the signature (manifest.sig), so it is always "from elsewhere". */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
+
+/** More files than any site of one owner writes (images are a few per picture): a flood of tiny entries stops here. */
+export const MAX_ENTRIES = 200_000;
+/** Rows per table an import restores (held in memory while checked); years of minute-by-minute points fit. */
+export const MAX_ROWS_PER_TABLE = 2_000_000;
 
 export const MANIFEST_PATH = 'manifest.json';
 export const tablePath = (table: string) => `tables/${table}.jsonl`;

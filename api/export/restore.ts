@@ -1,9 +1,9 @@
 import { roleFor } from '../auth/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Archive } from './read.ts';
+import type { Archive, Dropped } from './read.ts';
 import { ident, openReadSession, writeSession, type Row, type Session } from './reader.ts';
-import { allTableNames, exportedTables } from './tables.ts';
+import { allTableNames, KEPT_TABLES, restoredTables } from './tables.ts';
 import { ArchiveRejected } from './tar.ts';
 
 /** Rows per insert, and a byte budget per insert so a batch of images stays a few MB. */
@@ -24,11 +24,24 @@ export interface RestoreSummary {
   tables: TableSummary[];
   /** Whether the database holds data that an import would replace (then `replace` is needed). */
   replaces: boolean;
+  /** "this-site": signed with this site's key; "elsewhere": check it before restoring. */
+  origin: 'this-site' | 'elsewhere';
+  /** What the archive held that is not restored (ways in, email verification, the security log). */
+  dropped: Dropped[];
+}
+
+/** Who asked for an import, for the security log. */
+export interface ImportActor {
+  userId?: string | null;
+  email?: string | null;
+  /** 'admin page' or 'command line'. */
+  method: string;
+  clientAddress?: string | null;
 }
 
 async function countRows(session: Session): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const info of exportedTables()) {
+  for (const info of restoredTables()) {
     const [row] = await session.query(`select count(*)::int as n from ${ident(info.name)}`);
     counts.set(info.name, Number(row?.n ?? 0));
   }
@@ -36,7 +49,7 @@ async function countRows(session: Session): Promise<Map<string, number>> {
 }
 
 function summarize(archive: Archive, counts: Map<string, number>): RestoreSummary {
-  const tables = exportedTables().map((info) => ({
+  const tables = restoredTables().map((info) => ({
     name: info.name,
     archive: archive.rows.get(info.name)?.length ?? 0,
     current: counts.get(info.name) ?? 0,
@@ -46,6 +59,8 @@ function summarize(archive: Archive, counts: Map<string, number>): RestoreSummar
     migration: archive.manifest.migration.tag,
     tables,
     replaces: tables.some((table) => table.current > 0),
+    origin: archive.origin,
+    dropped: archive.dropped,
   };
 }
 
@@ -83,9 +98,9 @@ async function insertRows(session: Session, name: string, columns: string[], row
   await flush();
 }
 
-/** Serial and identity sequences continue after the highest restored id. */
+/** Serial and identity sequences continue after the highest id (setval is never rolled back: see restoreArchive). */
 async function resetSequences(session: Session): Promise<void> {
-  for (const info of exportedTables()) {
+  for (const info of restoredTables()) {
     for (const column of info.columns) {
       const [row] = await session.query('select pg_get_serial_sequence($1, $2) as seq', [ident(info.name), column]);
       if (!row?.seq) continue;
@@ -105,42 +120,74 @@ async function rederiveRoles(session: Session, cfg: Config): Promise<void> {
   }
 }
 
+/** Tables an import empties: every table but the kept ones (the security log) and the signing key. */
+const emptiedTables = () => allTableNames().filter((name) => !(name in KEPT_TABLES) && name !== 'archive_signing_key');
+
 /**
  * Restores a checked archive in one transaction: nothing stays if any step fails. A database
- * holding data is refused unless `replace`; replacing empties every table, sessions included, so
- * everyone is signed out.
+ * holding data is refused unless `replace`; replacing empties every table but the security log,
+ * sessions included, so everyone is signed out. Nobody's email counts as verified afterwards (roles
+ * follow): an archive never vouches for an address. The import joins the security log in the same
+ * transaction.
  */
 export async function restoreArchive(
   database: Database,
   archive: Archive,
-  options: { replace: boolean; cfg: Config },
+  options: { replace: boolean; cfg: Config; actor: ImportActor },
 ): Promise<RestoreSummary> {
-  return writeSession(database, async (session) => {
-    const summary = summarize(archive, await countRows(session));
-    if (summary.replaces && !options.replace) {
-      throw new ArchiveRejected(
-        'The database is not empty: importing would replace its data. Use --replace (the admin page asks to confirm) to replace it.',
-      );
-    }
-    if (options.replace) {
-      await session.query(`truncate ${allTableNames().map(ident).join(', ')} restart identity cascade`);
-    }
-    for (const info of exportedTables()) {
-      const rows = archive.rows.get(info.name) ?? [];
-      if (rows.length === 0) continue;
-      const columns = archive.columns.get(info.name)!;
-      const prepared =
-        info.fileColumns.length === 0
-          ? rows
-          : rows.map((row) => {
-              const copy = { ...row };
-              for (const column of info.fileColumns) copy[column] = hex(archive.files.get(row[column] as string)!);
-              return copy;
-            });
-      await insertRows(session, info.name, columns, prepared);
-    }
-    await resetSequences(session);
-    await rederiveRoles(session, options.cfg);
-    return summary;
-  });
+  try {
+    return await writeSession(database, async (session) => {
+      const summary = summarize(archive, await countRows(session));
+      if (summary.replaces && !options.replace) {
+        throw new ArchiveRejected(
+          'The database is not empty: importing would replace its data. Use --replace (the admin page asks to confirm) to replace it.',
+        );
+      }
+      if (options.replace) {
+        await session.query(`truncate ${emptiedTables().map(ident).join(', ')} restart identity cascade`);
+      }
+      for (const info of restoredTables()) {
+        const rows = archive.rows.get(info.name) ?? [];
+        if (rows.length === 0) continue;
+        const columns = archive.columns.get(info.name)!;
+        const prepared = rows.map((row) => {
+          const copy = { ...row };
+          for (const column of info.fileColumns) copy[column] = hex(archive.files.get(row[column] as string)!);
+          if (info.name === 'users') copy.email_verified = false;
+          return copy;
+        });
+        await insertRows(session, info.name, columns, prepared);
+      }
+      await rederiveRoles(session, options.cfg);
+      await recordImport(session, options.actor, summary);
+      // Last, just before the commit: setval is not undone by a rollback (see the catch below).
+      await resetSequences(session);
+      return summary;
+    });
+  } catch (error) {
+    // Sequences a failed attempt moved are set again from the rows that stayed.
+    await writeSession(database, resetSequences).catch(() => {});
+    throw error;
+  }
+}
+
+async function recordImport(session: Session, actor: ImportActor, summary: RestoreSummary): Promise<void> {
+  const rows = summary.tables.reduce((sum, table) => sum + table.archive, 0);
+  await session.query(
+    `insert into security_events (kind, outcome, reason, user_id, email, method, client_address, detail)
+     values ('import', 'success', $1, $2, $3, $4, $5, $6::jsonb)`,
+    [
+      `Restored ${rows} rows from an archive made ${summary.createdAt} (${summary.origin === 'this-site' ? 'made by this site' : 'from elsewhere'})`,
+      actor.userId ?? null,
+      actor.email ?? null,
+      actor.method,
+      actor.clientAddress ?? null,
+      JSON.stringify({
+        origin: summary.origin,
+        createdAt: summary.createdAt,
+        migration: summary.migration,
+        dropped: summary.dropped.map(({ table, rows: count }) => ({ table, rows: count })),
+      }),
+    ],
+  );
 }

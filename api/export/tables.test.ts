@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTableNames, DENIED_COLUMNS, DENIED_TABLES, exportedTables } from './tables.ts';
+import { allTableNames, DENIED_COLUMNS, DENIED_TABLES, exportedTables, KEPT_TABLES, restoredTables } from './tables.ts';
 
 describe('what the archive holds', () => {
   it('covers every table of the schema: each is exported or denied by name, never both, never forgotten', () => {
@@ -14,7 +14,13 @@ describe('what the archive holds', () => {
     expect(exported).toContain('images');
     // The security log travels with the data: a restored site keeps its record of who signed in and what changed.
     expect(exported).toContain('security_events');
-    expect(denied).toEqual(expect.arrayContaining(['sessions', 'login_links', 'rate_limits', 'access_tokens']));
+    // Ways in never travel: a restored one would let whoever made the file sign in.
+    expect(denied).toEqual(
+      expect.arrayContaining(['sessions', 'login_links', 'rate_limits', 'access_tokens', 'user_accounts', 'archive_signing_key']),
+    );
+    // The log is exported for the owner to read, but an import keeps the site's own.
+    expect(Object.keys(KEPT_TABLES)).toEqual(['security_events']);
+    expect(restoredTables().map((info) => info.name)).not.toContain('security_events');
   });
 
   it('restores every table after the tables it refers to', () => {

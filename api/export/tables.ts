@@ -18,7 +18,22 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   // host it could never be used, and restoring one would add a way in that the archive's reader chose.
   passkeys: "passkeys: credentials are bound to the site's origin (rpID); register them again after a move",
   webauthn_challenges: 'passkey challenges: single-use, expire within minutes',
+  // A link from a GitHub or OpenID Connect identity to a person is a way in: restored from a file someone
+  // sent, it would let that identity sign in as whoever the file says. People link it again by signing in.
+  user_accounts: 'links from GitHub or OpenID Connect identities to people: sign in with the provider again',
+  archive_signing_key: "the key this site signs its archives with: an archive never brings the key that vouches for it",
 };
+
+/**
+ * Tables exported (for the owner to read) but never restored: an import keeps this site's own rows.
+ * The security log must record what happened here, import included, whatever an archive says.
+ */
+export const KEPT_TABLES: Readonly<Record<string, string>> = {
+  security_events: "this site's security log is kept; the archive's is not restored",
+};
+
+/** Denied tables whose rows an archive from elsewhere might still hold: dropped, and named in the preview. */
+export const isDenied = (table: string) => table in DENIED_TABLES;
 
 /**
  * Columns never exported from otherwise exported tables (secret hashes): a table listed here must
@@ -80,6 +95,9 @@ export function exportedTables(): TableInfo[] {
   }
   return ordered;
 }
+
+/** Exported tables an import writes (all but the kept ones), in restore order. */
+export const restoredTables = () => exportedTables().filter((info) => !(info.name in KEPT_TABLES));
 
 /** Every table of the schema by its database name (exported or denied). */
 export function allTableNames(): string[] {

@@ -60,6 +60,26 @@ function field(bytes: Uint8Array, offset: number, length: number): string {
   return new TextDecoder().decode(end === -1 ? slice : slice.subarray(0, end));
 }
 
+/** What one header says: a plain file's name and size, or the end of the archive (null). */
+function parseHeader(header: Uint8Array): { name: string; size: number } | null {
+  if (header.every((byte) => byte === 0)) return null;
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : header[i]!;
+  const recorded = parseInt(field(header, 148, 8).trim(), 8);
+  if (recorded !== sum) throw new ArchiveRejected('The archive is damaged: a file header fails its checksum.');
+  const prefix = field(header, 345, 155);
+  const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
+  const type = String.fromCharCode(header[156]!);
+  if (!isSafePath(name))
+    throw new ArchiveRejected(`The archive holds a path that is not allowed: ${JSON.stringify(name.slice(0, 120))}.`);
+  if (type !== '0' && type !== '\0')
+    throw new ArchiveRejected(`The archive holds something other than a plain file: ${name}.`);
+  const size = parseInt(field(header, 124, 12).trim(), 8);
+  if (!Number.isSafeInteger(size) || size < 0)
+    throw new ArchiveRejected(`The archive is damaged: ${name} has no valid size.`);
+  return { name, size };
+}
+
 /** Every file of an (uncompressed) tar archive, checked: refuses links, folders, unsafe names, duplicates, truncation. */
 export function readTar(bytes: Uint8Array): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
@@ -67,26 +87,96 @@ export function readTar(bytes: Uint8Array): Map<string, Uint8Array> {
   for (;;) {
     if (offset + BLOCK > bytes.length)
       throw new ArchiveRejected('The archive is truncated (it ends inside a file header).');
-    const header = bytes.subarray(offset, offset + BLOCK);
-    if (header.every((byte) => byte === 0)) return files;
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : header[i]!;
-    const recorded = parseInt(field(header, 148, 8).trim(), 8);
-    if (recorded !== sum) throw new ArchiveRejected('The archive is damaged: a file header fails its checksum.');
-    const prefix = field(header, 345, 155);
-    const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
-    const type = String.fromCharCode(header[156]!);
-    if (!isSafePath(name))
-      throw new ArchiveRejected(`The archive holds a path that is not allowed: ${JSON.stringify(name.slice(0, 120))}.`);
-    if (type !== '0' && type !== '\0')
-      throw new ArchiveRejected(`The archive holds something other than a plain file: ${name}.`);
-    const size = parseInt(field(header, 124, 12).trim(), 8);
-    if (!Number.isSafeInteger(size) || size < 0)
-      throw new ArchiveRejected(`The archive is damaged: ${name} has no valid size.`);
+    const entry = parseHeader(bytes.subarray(offset, offset + BLOCK));
+    if (!entry) return files;
+    const { name, size } = entry;
     const start = offset + BLOCK;
     if (start + size > bytes.length) throw new ArchiveRejected(`The archive is truncated (it ends inside ${name}).`);
     if (files.has(name)) throw new ArchiveRejected(`The archive holds ${name} twice.`);
     files.set(name, bytes.subarray(start, start + size));
     offset = start + size + ((BLOCK - (size % BLOCK)) % BLOCK);
   }
+}
+
+/**
+ * The same checks on a stream of tar bytes, entry by entry, at most `maxEntries` of them. Each entry's
+ * data comes as the pieces of the stream that hold it (views, not copies), so what the reader holds is
+ * what it was given, never twice that.
+ */
+export async function* readTarStream(
+  source: AsyncIterable<Uint8Array>,
+  limits: { maxEntries: number; maxBytes: number; tooLarge: string },
+): AsyncGenerator<{ name: string; size: number; pieces: Uint8Array[] }> {
+  const { maxEntries, maxBytes } = limits;
+  const iterator = source[Symbol.asyncIterator]();
+  let pending: Uint8Array[] = [];
+  let first = 0;
+  let buffered = 0;
+  /** The next `length` bytes as views of the chunks that hold them, or null when the stream ends first. */
+  const take = async (length: number): Promise<Uint8Array[] | null> => {
+    while (buffered < length) {
+      const { done, value } = await iterator.next();
+      if (done) return null;
+      pending.push(value);
+      buffered += value.byteLength;
+    }
+    const pieces: Uint8Array[] = [];
+    let taken = 0;
+    while (taken < length) {
+      const chunk = pending[first]!;
+      const need = length - taken;
+      if (chunk.byteLength <= need) {
+        pieces.push(chunk);
+        taken += chunk.byteLength;
+        pending[first++] = EMPTY;
+      } else {
+        pieces.push(chunk.subarray(0, need));
+        pending[first] = chunk.subarray(need);
+        taken += need;
+      }
+    }
+    buffered -= length;
+    if (first === pending.length) {
+      pending = [];
+      first = 0;
+    }
+    return pieces;
+  };
+  const seen = new Set<string>();
+  try {
+    for (;;) {
+      const header = await take(BLOCK);
+      if (!header) throw new ArchiveRejected('The archive is truncated (it ends inside a file header).');
+      const entry = parseHeader(joinPieces(header, BLOCK));
+      if (!entry) return;
+      if (seen.size >= maxEntries)
+        throw new ArchiveRejected(`The archive holds more than ${maxEntries} files, more than this site ever writes.`);
+      if (seen.has(entry.name)) throw new ArchiveRejected(`The archive holds ${entry.name} twice.`);
+      seen.add(entry.name);
+      // A file declared larger than the whole archive may unpack to is refused before any of it is read.
+      if (entry.size > maxBytes) throw new ArchiveRejected(limits.tooLarge);
+      const data = await take(entry.size);
+      if (!data) throw new ArchiveRejected(`The archive is truncated (it ends inside ${entry.name}).`);
+      const padding = (BLOCK - (entry.size % BLOCK)) % BLOCK;
+      if (padding > 0 && !(await take(padding)))
+        throw new ArchiveRejected(`The archive is truncated (it ends inside ${entry.name}).`);
+      yield { name: entry.name, size: entry.size, pieces: data };
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+const EMPTY = new Uint8Array();
+
+/** The pieces as one array (a copy, unless there is only one piece). */
+export function joinPieces(pieces: Uint8Array[], size: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  for (const piece of pieces) {
+    joined.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return joined;
 }

@@ -72,4 +72,15 @@ describe('the steps of this project', () => {
       rows: [{ id: 3, name: 'Loom', created_at: '2025-04-01T09:00:00+00:00', case_study: '', case_study_published: false, updated_at: '2025-04-01T09:00:00+00:00' }],
     });
   });
+
+  it('0007_archive_signing_key: an older archive\'s links from provider identities to people are left out', () => {
+    const index = readJournal().entries.find((entry) => entry.tag === '0006_project_case_studies')!.idx;
+    const old: ArchiveTables = new Map([
+      ['users', { columns: ['id'], rows: [{ id: 'u1' }] }],
+      ['user_accounts', { columns: ['provider', 'subject', 'user_id'], rows: [{ provider: 'github', subject: '1', user_id: 'u1' }] }],
+    ]);
+    const { tables: upgraded, applied } = upgradeTables(old, index);
+    expect(applied).toEqual(['0007_archive_signing_key']);
+    expect([...upgraded.keys()]).toEqual(['users']);
+  });
 });

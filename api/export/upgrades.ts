@@ -18,6 +18,8 @@ export interface Upgrade {
   migration: string;
   /** Why: a sentence for the reader of this file and of a failed import. */
   why: string;
+  /** Tables older archives held that are no longer restored (their rows are left out). */
+  dropTables?: readonly string[];
   /** Tables of the old shape renamed since: old name → new name. */
   renameTables?: Readonly<Record<string, string>>;
   /** Columns the step gives every row of a table (they join the manifest's column list). */
@@ -41,6 +43,11 @@ export const UPGRADES: readonly Upgrade[] = [
     addColumns: { projects: ['case_study', 'case_study_published', 'updated_at'] },
     row: (table, row) =>
       table === 'projects' ? { ...row, case_study: '', case_study_published: false, updated_at: row.created_at } : row,
+  },
+  {
+    migration: '0007_archive_signing_key',
+    why: 'Archives became signed (format version 2) and stopped carrying user_accounts, the links from provider identities to people: a restored link would be a way in. Older archives hold them; they are left out (the preview lists them) and people link their providers again by signing in.',
+    dropTables: ['user_accounts'],
   },
 ];
 
@@ -75,6 +82,7 @@ export function upgradeTables(
 function applyStep(tables: ArchiveTables, step: Upgrade): ArchiveTables {
   const next: ArchiveTables = new Map();
   for (const [oldName, table] of tables) {
+    if (step.dropTables?.includes(oldName)) continue;
     const name = step.renameTables?.[oldName] ?? oldName;
     if (next.has(name))
       throw new ArchiveRejected(`The archive holds both ${oldName} and ${name}, which became one table.`);

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { config, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { FORMAT, FORMAT_VERSION, MANIFEST_PATH, migrationAt, tablePath, type Manifest } from './format.ts';
 import { appliedMigrations, ident, openReadSession, type Session } from './reader.ts';
+import { signManifest, signingKey, SIGNATURE_PATH } from './sign.ts';
 import { exportedTables, type TableInfo } from './tables.ts';
 import { TAR_END, tarHeader, tarPadding } from './tar.ts';
 
@@ -47,7 +49,7 @@ function fileQuery(info: TableInfo, column: string): string {
  * The archive's bytes, uncompressed, entry by entry: each table's JSON Lines file (held whole while
  * it is written: a tar header needs the size first), then its files one by one, the manifest last.
  */
-async function* tarChunks(session: Session, createdAt: Date): AsyncGenerator<Uint8Array> {
+async function* tarChunks(session: Session, createdAt: Date, key: string): AsyncGenerator<Uint8Array> {
   const files: Manifest['files'] = {};
   const tables: Manifest['tables'] = {};
   const migration = migrationAt(await appliedMigrations(session));
@@ -92,10 +94,20 @@ async function* tarChunks(session: Session, createdAt: Date): AsyncGenerator<Uin
   yield tarHeader(MANIFEST_PATH, data.byteLength, createdAt);
   yield data;
   yield tarPadding(data.byteLength);
+  // The manifest's exact bytes, signed: it holds every other file's checksum (docs/archive-format.md).
+  const signature = signManifest(key, data);
+  yield tarHeader(SIGNATURE_PATH, signature.byteLength, createdAt);
+  yield signature;
+  yield tarPadding(signature.byteLength);
   yield TAR_END;
 }
 
 const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/**
+ * A text cell a spreadsheet would read as a formula (`=HYPERLINK(…)` in a note written with a token) starts
+ * with an apostrophe instead, which spreadsheets show as text (OWASP's advice for CSV injection).
+ */
+export const csvText = (value: string) => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** Each metric's points also as `points/<metric key>.csv` (at, value, note), for a spreadsheet; import ignores them. */
 async function* pointsAsCsv(
@@ -112,20 +124,23 @@ async function* pointsAsCsv(
     );
     const lines = [
       'at,value,note',
-      ...rows.map((row) => [row.at, row.value, row.note].map((v) => csvField(String(v))).join(',')),
+      // `at` and `value` are the database's own rendering of a time and a number; only the note is text.
+      ...rows.map((row) => [csvField(String(row.at)), csvField(String(row.value)), csvText(String(row.note))].join(',')),
     ];
     yield* entry(`points/${String(metric.key)}.csv`, encoder.encode(`${lines.join('\n')}\n`));
   }
 }
 
 /** The archive (gzip-compressed tar) as a stream, read from one consistent view of the database. */
-export function archiveStream(database: Database, createdAt = new Date()): Readable {
+export function archiveStream(database: Database, createdAt = new Date(), cfg: Config = config()): Readable {
   const gzip = createGzip({ level: 6 });
   async function* chunks() {
+    // Before the read session: on PostgreSQL it is read-only, and the first export makes the key.
+    const key = await signingKey(database, cfg);
     // The read session stays open for as long as the consumer keeps reading, and closes if it stops.
     const session = await openReadSession(database);
     try {
-      yield* tarChunks(session, createdAt);
+      yield* tarChunks(session, createdAt, key);
     } finally {
       await session.close();
     }
@@ -135,6 +150,11 @@ export function archiveStream(database: Database, createdAt = new Date()): Reada
 }
 
 /** Writes the archive to `out` (a file stream), resolving once it is complete. */
-export async function writeArchive(database: Database, out: Writable, createdAt = new Date()): Promise<void> {
-  await pipeline(archiveStream(database, createdAt), out);
+export async function writeArchive(
+  database: Database,
+  out: Writable,
+  createdAt = new Date(),
+  cfg: Config = config(),
+): Promise<void> {
+  await pipeline(archiveStream(database, createdAt, cfg), out);
 }

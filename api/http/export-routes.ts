@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { importArchive, previewImport } from '../export/import.ts';
+import { uploadOf } from '../export/read.ts';
 import { hasLocalAccess } from '../export/local-access.ts';
 import { ArchiveRejected } from '../export/tar.ts';
 import { readBytes } from './body.ts';
@@ -50,14 +51,16 @@ export const previewImportRoute = (context: Context) =>
   handle(async () => {
     requireAdmin(context.locals.user);
     const bytes = await archiveBody(context.request);
-    return json(await previewImport(openDatabase(config()), bytes).catch(refused));
+    const cfg = config();
+    return json(await previewImport(openDatabase(cfg), cfg, uploadOf(bytes)).catch(refused));
   });
 
 /** POST /api/import: replaces every table with the archive's rows, in one transaction; signs everyone out. */
 export const importRoute = (context: Context) =>
   handle(async () => {
-    requireAdmin(context.locals.user);
+    const user = requireAdmin(context.locals.user);
     const bytes = await archiveBody(context.request);
     const cfg = config();
-    return json(await importArchive(openDatabase(cfg), bytes, { replace: true, cfg }).catch(refused));
+    const actor = { userId: user.id, email: user.email, method: 'admin page', clientAddress: context.clientAddress || null };
+    return json(await importArchive(openDatabase(cfg), uploadOf(bytes), { replace: true, cfg, actor }).catch(refused));
   });

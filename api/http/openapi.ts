@@ -271,8 +271,8 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       description: 'Changes nothing.',
       access: 'admin',
       rawBody: { contentType: 'application/gzip', description: 'An archive made by GET /api/export or `npm run export`.' },
-      ok: { status: 200, description: 'Rows per table, in the archive and now.', shape: responses.importSummary },
-      also: { 400: 'Not an archive this site can read.', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
+      ok: { status: 200, description: 'Rows per table, in the archive and now; whether this site made it; what is left out.', shape: responses.importSummary },
+      also: { 400: 'Not an archive this site can read, or a row its form would refuse (named by table, line and field).', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
     },
   },
   '/api/import': {
@@ -282,7 +282,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       access: 'admin',
       rawBody: { contentType: 'application/gzip', description: 'An archive made by GET /api/export or `npm run export`.' },
       ok: { status: 200, description: 'Rows per table, imported and replaced.', shape: responses.importSummary },
-      also: { 400: 'Not an archive this site can read.', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
+      also: { 400: 'Not an archive this site can read, or a row its form would refuse (named by table, line and field).', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
     },
   },
 };

@@ -130,4 +130,5 @@ export const SECURITY_KIND_LABELS: Readonly<Record<SecurityEventKind, string>> =
   'session-ended': 'Session ended',
   'passkey-registered': 'Passkey added',
   'passkey-removed': 'Passkey removed',
+  import: 'Archive imported',
 };

@@ -6,6 +6,10 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { createHash } from 'node:crypto';
+import { MANIFEST_PATH, type Manifest } from '#api/export/format.ts';
+import { SIGNATURE_PATH } from '#api/export/sign.ts';
+import { readTar, TAR_END, tarHeader, tarPadding } from '#api/export/tar.ts';
 import { base, call } from '../support/http.ts';
 import { sessionCookie } from '../support/sign-in.ts';
 
@@ -46,6 +50,22 @@ async function download(): Promise<{ first: number; bytes: Uint8Array; headers: 
   return { first, bytes: new Uint8Array(Buffer.concat(chunks)), headers: response.headers };
 }
 
+/** The archive's entries with some replaced, repacked with a manifest that matches them (unsigned). */
+function repack(archive: Uint8Array, change: (entries: Map<string, Uint8Array>, manifest: Manifest) => void): Uint8Array {
+  const entries = readTar(gunzipSync(archive));
+  const manifest = JSON.parse(Buffer.from(entries.get(MANIFEST_PATH)!).toString()) as Manifest;
+  change(entries, manifest);
+  const parts: Uint8Array[] = [];
+  for (const [path, data] of entries) {
+    if (path === MANIFEST_PATH || path === SIGNATURE_PATH) continue;
+    manifest.files[path] = { bytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex') };
+    parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
+  }
+  const bytes = Buffer.from(JSON.stringify(manifest));
+  parts.push(tarHeader(MANIFEST_PATH, bytes.byteLength, new Date()), bytes, tarPadding(bytes.byteLength), TAR_END);
+  return new Uint8Array(gzipSync(Buffer.concat(parts)));
+}
+
 describe('export and import in the admin area', () => {
   let archive: Uint8Array;
 
@@ -61,7 +81,7 @@ describe('export and import in the admin area', () => {
     expect(first).toBeLessThan(bytes.byteLength / 4);
     const tar = gunzipSync(bytes).toString('latin1');
     expect(tar).toContain('tables/projects.jsonl');
-    expect(tar).toContain('"formatVersion": 1');
+    expect(tar).toContain('"formatVersion": 2');
     expect(tar).not.toContain('tables/sessions.jsonl');
   });
 
@@ -82,6 +102,57 @@ describe('export and import in the admin area', () => {
     expect(projects.current).toBeGreaterThan(0);
     // Still signed in: nothing was replaced.
     expect((await call('/api/auth/user', { cookie: admin })).status).toBe(200);
+    // This server signed it.
+    expect(summary.origin).toBe('this-site');
+  });
+
+  it('drops an identity link planted in an archive, and calls the archive "from elsewhere"', async () => {
+    // The probe: a link from an outside OIDC subject to the owner's user, the manifest mended to match.
+    const tampered = repack(archive, (entries, manifest) => {
+      const owner = Buffer.from(entries.get('tables/users.jsonl')!)
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { id: string; email: string })
+        .find((user) => user.email === 'owner@example.test')!;
+      const row = { provider: 'oidc', subject: 'outsider', user_id: owner.id, created_at: '2026-01-01T00:00:00+00:00' };
+      entries.set('tables/user_accounts.jsonl', Buffer.from(`${JSON.stringify(row)}\n`));
+      manifest.tables.user_accounts = { rows: 1, columns: Object.keys(row) };
+    });
+    const response = await post('/api/import/preview', tampered, admin);
+    expect(response.status).toBe(200);
+    const summary = await response.json();
+    expect(summary.origin).toBe('elsewhere');
+    expect(summary.dropped).toContainEqual({ table: 'user_accounts', rows: 1, why: expect.stringMatching(/provider again/) });
+    expect(summary.tables.map((table: { name: string }) => table.name)).not.toContain('user_accounts');
+  });
+
+  it('refuses a restored project whose address is a javascript: URL, naming the row and field', async () => {
+    let line = 0;
+    const tampered = repack(archive, (entries) => {
+      const lines = Buffer.from(entries.get('tables/projects.jsonl')!).toString().split('\n');
+      line = lines.length - 1;
+      const row = JSON.parse(lines[line - 1]!) as Record<string, unknown>;
+      lines[line - 1] = JSON.stringify({ ...row, url: 'javascript:fetch("/api/export")' });
+      entries.set('tables/projects.jsonl', Buffer.from(lines.join('\n')));
+    });
+    const response = await post('/api/import', tampered, admin);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: `Refused: tables/projects.jsonl line ${line}: url: must be an http(s) address.`,
+      field: 'archive',
+    });
+    // Nothing was replaced: still signed in.
+    expect((await call('/api/auth/user', { cookie: admin })).status).toBe(200);
+  });
+
+  it('refuses a gzip bomb: 1 MB that unpacks to 1 GB', async () => {
+    const zeros = gzipSync(Buffer.alloc(1024 * 1024));
+    const header = gzipSync(tarHeader('tables/projects.jsonl', 1024 * 1024 * 1024, new Date()));
+    const bomb = new Uint8Array(Buffer.concat([header, ...Array.from({ length: 1024 }, () => zeros)]));
+    const response = await post('/api/import/preview', bomb, admin);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/more than 20 times its compressed size.*gzip bomb/);
   });
 
   it('refuses imports from anyone but the admin, from other sites, and of bad archives, changing nothing', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, type Manifest } from '#api/export/format.ts';
+import { SIGNATURE_PATH } from '#api/export/sign.ts';
 import { readTar, TAR_END, tarHeader, tarPadding } from '#api/export/tar.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { signedInPage } from './owner-journey.ts';
@@ -34,6 +36,17 @@ async function open(): Promise<{ page: Page; close: () => Promise<void> }> {
 }
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
+
+/** A tar.gz of these entries, the manifest last (and no signature: only the site can make one). */
+function pack(entries: Map<string, Uint8Array>, manifest: Uint8Array): Buffer {
+  const parts: Uint8Array[] = [];
+  for (const [path, data] of entries) {
+    if (path === MANIFEST_PATH || path === SIGNATURE_PATH) continue;
+    parts.push(tarHeader(path, data.byteLength, new Date()), data, tarPadding(data.byteLength));
+  }
+  parts.push(tarHeader(MANIFEST_PATH, manifest.byteLength, new Date()), manifest, tarPadding(manifest.byteLength), TAR_END);
+  return gzipSync(Buffer.concat(parts));
+}
 
 describe('the owner exports and restores their data', () => {
   it('downloads everything as one archive, and a dry run of it shows what a restore would replace', async () => {
@@ -71,24 +84,36 @@ describe('the owner exports and restores their data', () => {
       expect(Number(cells[0])).toBeGreaterThan(0);
       expect(await summary.getByRole('row', { name: /^sessions\b/ }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Replace all data with this archive' }).isVisible()).toBe(true);
+      // Signed by this site; what a restore leaves out is listed: nobody's address comes back verified.
+      expect(await page.getByText('Made by this site.').isVisible()).toBe(true);
+      const leftOut = page.getByRole('list').filter({ has: page.getByText(/email verification/) });
+      expect(await leftOut.getByRole('listitem').filter({ hasText: /^users \(\d+ rows?\): email verification/ }).count()).toBe(1);
+      expect(await page.getByRole('heading', { name: 'Left out of the import' }).isVisible()).toBe(true);
+
+      // Someone else's "backup": a link from an outside identity to the owner planted, the manifest mended to match.
+      const owner = Buffer.from(entries.get('tables/users.jsonl')!)
+        .toString()
+        .split('\n')
+        .map((line) => (line ? (JSON.parse(line) as { id: string; email: string }) : null))
+        .find((user) => user?.email === 'owner@example.test')!;
+      const planted = new Map(entries);
+      const link = Buffer.from(`${JSON.stringify({ provider: 'oidc', subject: 'someone-else', user_id: owner.id, created_at: '2026-01-01T00:00:00+00:00' })}\n`);
+      planted.set('tables/user_accounts.jsonl', link);
+      manifest.tables.user_accounts = { rows: 1, columns: ['provider', 'subject', 'user_id', 'created_at'] };
+      manifest.files['tables/user_accounts.jsonl'] = { bytes: link.byteLength, sha256: createHash('sha256').update(link).digest('hex') };
+      const foreign = join(work, 'from-elsewhere.tar.gz');
+      writeFileSync(foreign, pack(planted, Buffer.from(JSON.stringify(manifest))));
+      await page.getByLabel('Archive (.tar.gz)').setInputFiles(foreign);
+      await page.getByRole('button', { name: 'Check archive' }).click();
+      await page.getByText('From elsewhere — check before restoring.').waitFor();
+      expect(await page.getByText(/^user_accounts \(1 row\): links from GitHub or OpenID Connect identities/).isVisible()).toBe(true);
 
       // A tampered archive: one table file changed, the manifest's checksum left as it was.
-      const parts: Uint8Array[] = [];
-      for (const [path, data] of entries) {
-        if (path === MANIFEST_PATH) continue;
-        const changed =
-          path === 'tables/projects.jsonl' ? Buffer.from(Buffer.from(data).toString().replace('"', ' "')) : data;
-        parts.push(tarHeader(path, changed.byteLength, new Date()), changed, tarPadding(changed.byteLength));
-      }
-      const manifestBytes = entries.get(MANIFEST_PATH)!;
-      parts.push(
-        tarHeader(MANIFEST_PATH, manifestBytes.byteLength, new Date()),
-        manifestBytes,
-        tarPadding(manifestBytes.byteLength),
-        TAR_END,
-      );
+      const changed = new Map(entries);
+      const projectsFile = Buffer.from(entries.get('tables/projects.jsonl')!).toString();
+      changed.set('tables/projects.jsonl', Buffer.from(projectsFile.replace('"', ' "')));
       const tampered = join(work, 'tampered.tar.gz');
-      writeFileSync(tampered, gzipSync(Buffer.concat(parts)));
+      writeFileSync(tampered, pack(changed, entries.get(MANIFEST_PATH)!));
       await page.getByLabel('Archive (.tar.gz)').setInputFiles(tampered);
       await page.getByRole('button', { name: 'Check archive' }).click();
       await status(page)
