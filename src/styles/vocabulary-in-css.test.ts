@@ -6,10 +6,15 @@ import {
   A11Y_CLASS_PREFIX,
   ACCESSIBILITY_SWITCHES,
   COLOR_SCHEMES,
+  CONTENT_WIDTHS,
   LAYOUTS,
+  SPACING_SETTINGS,
+  TYPEFACES,
   layoutClass,
   schemeClass,
   switchClass,
+  typefaceClass,
+  widthClass,
 } from '#domain/vocabulary.ts';
 
 /*
@@ -42,6 +47,9 @@ const settingClasses = new Set([
   ...ACCESSIBILITY_SWITCHES.map(switchClass),
   ...COLOR_SCHEMES.filter((scheme) => scheme !== 'default').map(schemeClass),
   ...LAYOUTS.filter((layout) => layout !== 'default').map(layoutClass),
+  ...TYPEFACES.filter((face) => face !== 'default').map(typefaceClass),
+  ...CONTENT_WIDTHS.filter((width) => width !== 'wide').map(widthClass),
+  ...SPACING_SETTINGS.map(switchClass),
 ]);
 
 describe('the accessibility class names in stylesheets', () => {
