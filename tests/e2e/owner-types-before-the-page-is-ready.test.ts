@@ -2,6 +2,7 @@ import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { call } from '../support/http.ts';
+import { createProject, ownerCall } from '../support/owner-api.ts';
 import { sessionCookie } from '../support/sign-in.ts';
 import { expectToast, signedInPage, unique } from './owner-journey.ts';
 
@@ -266,6 +267,25 @@ describe('the owner types into every admin form before its script has run', () =
     await expect.poll(() => listed<{ id: number; name: string }>('/api/projects', (project) => project.name === name)).toMatchObject({ description: 'Rewritten before the script came.' });
     const stored = await listed<{ id: number; name: string }>('/api/projects', (project) => project.name === name);
     cleanup.push(`/api/projects/${stored!.id}`);
+    await opened.close();
+  });
+
+  it('rewrites a saved case study in the editor, on a phone with the CPU slowed 4×', async () => {
+    const project = await createProject(admin);
+    cleanup.push(`/api/projects/${project.id}`);
+    expect((await ownerCall(admin, 'PUT', `/api/projects/${project.id}/case-study`, { caseStudy: '# Old text\n\nFrom the server.', published: false })).status).toBe(200);
+    const opened = await openHeld(`/data-management/case-studies/${project.id}`, true);
+    // The server put the saved text into the textarea; React would put it back as it hydrates.
+    const text = opened.page.getByLabel('Case study (Markdown)');
+    await text.fill('# New text\n\nTyped before the script came.');
+    await opened.release();
+    const editor = opened.page.locator('[data-case-study-editor]');
+    await expect.poll(() => editor.evaluate((element) => element.hasAttribute('data-hydrating'))).toBe(false);
+    expect(await text.inputValue()).toBe('# New text\n\nTyped before the script came.');
+    await opened.page.getByRole('button', { name: 'Save draft' }).click();
+    await expect
+      .poll(async () => ((await (await ownerCall(admin, 'GET', `/api/projects/${project.id}`)).json()) as { caseStudy: string }).caseStudy)
+      .toBe('# New text\n\nTyped before the script came.');
     await opened.close();
   });
 
