@@ -63,7 +63,11 @@ const scopeOf = (id: string) => [...document.querySelectorAll(`[${SCOPE}]`)].fin
  * after its draft key. Once the island has hydrated, `take` receives what was typed before (nothing if
  * nothing was), and a submit pressed meanwhile (held by src/scripts/head-init.js) is sent again.
  */
-export function useEarlyInput(take: (values: EarlyValues) => void): { [SCOPE]: string; 'data-hydrating': '' | undefined } {
+export function useEarlyInput(
+  take: (values: EarlyValues) => void,
+  /** False where the press itself must start the work (a passkey prompt needs the person's own gesture): it is dropped. */
+  sendHeldSubmit = true,
+): { [SCOPE]: string; 'data-hydrating': '' | undefined } {
   const id = useId();
   // Read while React hydrates the island, before it touches the controls: it puts a textarea's server text back.
   const [seenFirst] = useState<EarlyValues>(() => (typeof document === 'undefined' ? {} : typedIn(scopeOf(id))));
@@ -81,8 +85,8 @@ export function useEarlyInput(take: (values: EarlyValues) => void): { [SCOPE]: s
     const scope = ready ? scopeOf(id) : null;
     if (!(scope instanceof HTMLFormElement) || !scope.hasAttribute('data-held-submit')) return;
     scope.removeAttribute('data-held-submit');
-    scope.requestSubmit();
-  }, [ready, id]);
+    if (sendHeldSubmit) scope.requestSubmit();
+  }, [ready, id, sendHeldSubmit]);
 
   return { [SCOPE]: id, 'data-hydrating': ready ? undefined : '' };
 }

@@ -296,8 +296,12 @@ describe('the owner types into every admin form before its script has run', () =
     const button = form.getByRole('button', { name: 'Add a passkey' });
     expect(await button.isDisabled()).toBe(true);
     await form.getByRole('status').filter({ hasText: 'Preparing the passkey prompt' }).waitFor();
+    // Enter in the field before the script ran neither reloads the page nor, later, starts a prompt by itself.
+    await form.getByLabel('Name', { exact: true }).press('Enter');
     await opened.release();
     await ready(form);
+    expect(new URL(opened.page.url()).search).toBe('');
+    expect(await form.getByRole('button', { name: 'Waiting for your passkey...' }).count()).toBe(0);
     await expect.poll(() => button.isEnabled()).toBe(true);
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Early phone');
     await opened.close();

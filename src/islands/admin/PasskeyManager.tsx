@@ -38,8 +38,8 @@ export default function PasskeyManager({ initial }: Props) {
   const [removePending, setRemovePending] = useState(false);
   const [supported, setSupported] = useState(true);
   const nameRef = useRef<HTMLInputElement>(null);
-  // A name typed before the script ran is kept. The button waits for it (the passkey prompt must follow the press itself).
-  const early = useEarlyInput((values) => typeof values.name === 'string' && setName(values.name));
+  // A name typed before the script ran is kept; an early Enter is dropped (the passkey prompt must follow a press), and the button waits.
+  const early = useEarlyInput((values) => typeof values.name === 'string' && setName(values.name), false);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
