@@ -27,6 +27,8 @@ export const embeddedOnly = [
   'tests/e2e/owner-pages-are-accessible.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
   'tests/api/dev-server.test.ts',
+  // Clones the checkout, runs `npm ci` and `npm start` on an embedded database of its own: once per CI run.
+  'tests/e2e/newcomer-clones-starts-and-adds-a-project.test.ts',
 ];
 
 export default defineConfig({

@@ -124,6 +124,19 @@
     },
     true,
   );
+  // A form of an island that has not hydrated yet (it carries data-hydrating) would submit natively and
+  // reload the page, losing what was typed: the press is held, and the island sends it once it is ready
+  // (src/islands/early-input.ts).
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (!form || !form.hasAttribute || !form.hasAttribute('data-hydrating')) return;
+      event.preventDefault();
+      form.setAttribute('data-held-submit', '');
+    },
+    true,
+  );
   // Nothing starts moving by itself when the person asked for stillness: autoplaying media is paused.
   if (s.disableAutoplay || s.reduceMotion) {
     document.addEventListener('DOMContentLoaded', function () {

@@ -1,5 +1,5 @@
 import { Plus, Trash2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { projectCreate } from '#domain/shapes.ts';
 import { apiJson } from '#src/lib/api-client.ts';
 import { BLANK_IMPORT_ROW, hasName, importPayload, type ImportRow } from '#src/lib/form-conversions.ts';
@@ -8,6 +8,7 @@ import { describeFailure, serverFieldErrors, validate, type FieldErrors } from '
 import { ProjectFields } from './project-config.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useHydrated } from './useHydrated.ts';
+import { mergeEarly, useEarlyInput, type EarlyValues } from '../early-input.ts';
 
 interface Row {
   key: number;
@@ -121,7 +122,12 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
       </h2>
       <ol ref={listRef} className="grid gap-5">
         {rows.map((row, index) => (
-          <li key={row.key} data-row={row.key} className="card p-5 sm:p-6">
+          <RowItem
+            key={row.key}
+            data-row={row.key}
+            className="card p-5 sm:p-6"
+            take={(values) => update(row.key, (current) => ({ ...current, draft: mergeEarly(current.draft, values) }))}
+          >
             <div className="mb-4 flex items-center justify-between gap-3">
               <h3 id={`row-${row.key}-heading`} className="font-bold">
                 Project {index + 1}
@@ -152,7 +158,7 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
                 set={(field, value) => update(row.key, (current) => ({ ...current, draft: { ...current.draft, [field]: value } }))}
               />
             </div>
-          </li>
+          </RowItem>
         ))}
       </ol>
       {/* The actions stay in reach at the bottom of the screen however long the list gets. */}
@@ -170,5 +176,15 @@ export default function BulkImport({ samples }: { samples: ImportRow[] }) {
         </p>
       </div>
     </section>
+  );
+}
+
+/** A row whose fields keep what was typed into them before the island hydrated. */
+function RowItem({ take, children, ...props }: ComponentProps<'li'> & { take: (values: EarlyValues) => void }) {
+  const early = useEarlyInput(take);
+  return (
+    <li {...props} {...early}>
+      {children}
+    </li>
   );
 }

@@ -1,6 +1,8 @@
 import { Field } from './Field.tsx';
 
 interface Props {
+  /** The draft key it edits: its input takes this name, so text typed before hydration is kept. */
+  name: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
@@ -9,9 +11,9 @@ interface Props {
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A colour as text (#rrggbb, so it can be pasted) beside the browser's picker, both on one value. */
-export function ColorField({ value, onChange, error }: Props) {
+export function ColorField({ name, value, onChange, error }: Props) {
   return (
-    <Field label="Colour" error={error} hint="Pick one or type a hex code like #6fffe9.">
+    <Field name={name} label="Colour" error={error} hint="Pick one or type a hex code like #6fffe9.">
       {(control) => (
         <div className="flex gap-2">
           <input

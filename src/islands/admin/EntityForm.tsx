@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { toast } from '#src/stores/toast.ts';
+import { mergeEarly, useEarlyInput } from '../early-input.ts';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 
 /** What a form's fields get: the draft, a setter per field and the errors keyed by payload field. */
@@ -36,7 +37,7 @@ const sameDraft = <D,>(a: D, b: D) => JSON.stringify(a) === JSON.stringify(b);
 /**
  * One form for create and edit: validates with the API's shape before sending, shows each message
  * beside its field (the server's 400 too), keeps everything typed when a request fails, and tells
- * its owner whether it holds unsaved changes.
+ * its owner whether it holds unsaved changes. What was typed before its script ran is kept and sent.
  */
 export function EntityForm<D>(props: Props<D>) {
   const { initial, resetTo, toPayload, shape, save, success, failure, submitLabel, pendingLabel, onCancel, onDirtyChange, fields, label } = props;
@@ -48,6 +49,8 @@ export function EntityForm<D>(props: Props<D>) {
   const [focusError, setFocusError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = !sameDraft(draft, baseline);
+  // Typed before the island hydrated: taken into the draft (fields are named after its keys), so it is sent.
+  const early = useEarlyInput((values) => setDraft((current) => mergeEarly(current, values)));
 
   useEffect(() => {
     onDirtyChange(dirty);
@@ -102,7 +105,7 @@ export function EntityForm<D>(props: Props<D>) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label={label} aria-busy={pending || undefined}>
+    <form ref={formRef} {...early} noValidate onSubmit={submit} aria-label={label} aria-busy={pending || undefined}>
       <p className="mb-4 text-xs text-muted">
         Fields marked <span aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.

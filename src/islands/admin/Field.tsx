@@ -3,12 +3,15 @@ import { useId, type ReactNode } from 'react';
 /** What a field's input needs to be labelled and described; spread it onto the input. */
 export interface FieldControl {
   id: string;
+  name: string | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   'aria-required': true | undefined;
 }
 
 interface Props {
+  /** The draft key the input edits; named inputs keep what was typed before the island hydrated (useEarlyInput). */
+  name?: string;
   label: string;
   /** The message after the label, e.g. 'is required' → 'Name is required'. */
   error?: string | undefined;
@@ -19,7 +22,7 @@ interface Props {
 }
 
 /** A labelled form field whose hint and error are read out with the input and shown beside it. */
-export function Field({ label, error, hint, required, className, children }: Props) {
+export function Field({ name, label, error, hint, required, className, children }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -37,7 +40,7 @@ export function Field({ label, error, hint, required, className, children }: Pro
           </span>
         )}
       </div>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
+      {children({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-muted">
           {hint}

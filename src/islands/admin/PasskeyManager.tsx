@@ -6,6 +6,7 @@ import { toast } from '#src/stores/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { Field } from './Field.tsx';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
+import { useEarlyInput } from '../early-input.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /** What GET /api/passkeys lists (api/auth/passkeys.ts PasskeySummary). */
@@ -37,6 +38,8 @@ export default function PasskeyManager({ initial }: Props) {
   const [removePending, setRemovePending] = useState(false);
   const [supported, setSupported] = useState(true);
   const nameRef = useRef<HTMLInputElement>(null);
+  // A name typed before the script ran is kept; an early Enter is dropped (the passkey prompt must follow a press), and the button waits.
+  const early = useEarlyInput((values) => typeof values.name === 'string' && setName(values.name), false);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
@@ -110,7 +113,7 @@ export default function PasskeyManager({ initial }: Props) {
             This browser cannot create passkeys.
           </p>
         )}
-        <form onSubmit={add} noValidate aria-label="Add a passkey">
+        <form onSubmit={add} noValidate aria-label="Add a passkey" {...early}>
           <Field label="Name" required error={errors.name} hint="So you can tell your passkeys apart, e.g. “Laptop” or “Phone”.">
             {(control) => (
               <input
@@ -125,9 +128,14 @@ export default function PasskeyManager({ initial }: Props) {
               />
             )}
           </Field>
-          <button type="submit" className="btn-primary mt-4" disabled={pending || !supported || !hydrated}>
+          <button type="submit" className="btn-primary mt-4" disabled={pending || !supported || !hydrated} aria-describedby={hydrated ? undefined : 'passkey-preparing'}>
             {pending ? 'Waiting for your passkey...' : 'Add a passkey'}
           </button>
+          {!hydrated && (
+            <p id="passkey-preparing" role="status" className="mt-2 text-xs text-muted">
+              Preparing the passkey prompt…
+            </p>
+          )}
         </form>
       </section>
 

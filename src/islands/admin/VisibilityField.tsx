@@ -8,9 +8,9 @@ export const VISIBILITY_LABELS: Record<Visibility, string> = {
 };
 
 /** Who may see a trend (or a KPI, a metric): the server holds every read to it. */
-export function VisibilityField({ value, onChange, error }: { value: Visibility; onChange: (value: Visibility) => void; error?: string | undefined }) {
+export function VisibilityField({ name, value, onChange, error }: { name: string; value: Visibility; onChange: (value: Visibility) => void; error?: string | undefined }) {
   return (
-    <Field label="Who sees it" error={error}>
+    <Field name={name} label="Who sees it" error={error}>
       {(control) => (
         <select {...control} className="field" value={value} onChange={(e) => onChange(e.target.value as Visibility)}>
           {VISIBILITIES.map((level) => (

@@ -17,21 +17,21 @@ const FOCUS = 'focus';
 function ActivityFields({ draft, set, errors }: FieldsProps<ActivityDraft>) {
   return (
     <>
-      <Field label="Title" required error={errors.title} className="sm:col-span-2">
+      <Field name="title" label="Title" required error={errors.title} className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Type" required error={errors.type} hint="e.g. learning, wellbeing. 'focus' is the one on the dashboard pill.">
+      <Field name="type" label="Type" required error={errors.type} hint="e.g. learning, wellbeing. 'focus' is the one on the dashboard pill.">
         {(control) => <input {...control} className="field" value={draft.type} onChange={(e) => set('type', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Progress" error={errors.progress} hint="Percent, 0 to 100.">
+      <Field name="progress" label="Progress" error={errors.progress} hint="Percent, 0 to 100.">
         {(control) => (
           <input {...control} className="field" type="number" inputMode="numeric" min={0} max={100} step={1} value={draft.progress} onChange={(e) => set('progress', e.target.value)} />
         )}
       </Field>
-      <Field label="Subtitle" error={errors.subtitle} className="sm:col-span-2">
+      <Field name="subtitle" label="Subtitle" error={errors.subtitle} className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.subtitle} onChange={(e) => set('subtitle', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description} className="sm:col-span-2">
+      <Field name="description" label="Description" error={errors.description} className="sm:col-span-2">
         {(control) => <textarea {...control} className="field" rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
     </>

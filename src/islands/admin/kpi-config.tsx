@@ -15,28 +15,28 @@ export type KpiItem = Omit<typeof kpis.$inferSelect, 'updatedAt'>;
 function KpiFields({ draft, set, errors, items }: FieldsProps<KpiDraft> & { items: readonly KpiItem[] }) {
   return (
     <>
-      <Field label="Name" required error={errors.name}>
+      <Field name="name" label="Name" required error={errors.name}>
         {(control) => <input {...control} className="field" value={draft.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Value" required error={errors.value} hint="As shown on the card, e.g. 14 or $48.2k.">
+      <Field name="value" label="Value" required error={errors.value} hint="As shown on the card, e.g. 14 or $48.2k.">
         {(control) => <input {...control} className="field" value={draft.value} onChange={(e) => set('value', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Unit" error={errors.unit}>
+      <Field name="unit" label="Unit" error={errors.unit}>
         {(control) => <input {...control} className="field" value={draft.unit} onChange={(e) => set('unit', e.target.value)} autoComplete="off" />}
       </Field>
-      <CategoryField value={draft.category} onChange={(value) => set('category', value)} error={errors.category} suggestions={items.map((kpi) => kpi.category)} />
-      <IconField value={draft.icon} color={draft.color} onChange={(value) => set('icon', value)} error={errors.icon} />
-      <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
-      <Field label="Change" error={errors.change} hint="Optional caption, e.g. +3 this quarter.">
+      <CategoryField name="category" value={draft.category} onChange={(value) => set('category', value)} error={errors.category} suggestions={items.map((kpi) => kpi.category)} />
+      <IconField name="icon" value={draft.icon} color={draft.color} onChange={(value) => set('icon', value)} error={errors.icon} />
+      <ColorField name="color" value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
+      <Field name="change" label="Change" error={errors.change} hint="Optional caption, e.g. +3 this quarter.">
         {(control) => <input {...control} className="field" value={draft.change} onChange={(e) => set('change', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Sparkline" error={errors.sparklineData} hint="Comma-separated numbers, e.g. 3, 5, 8. Anything else is left out.">
+      <Field name="sparklineInput" label="Sparkline" error={errors.sparklineData} hint="Comma-separated numbers, e.g. 3, 5, 8. Anything else is left out.">
         {(control) => <input {...control} className="field font-mono" value={draft.sparklineInput} onChange={(e) => set('sparklineInput', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Tooltip" error={errors.tooltip} className="sm:col-span-2">
+      <Field name="tooltip" label="Tooltip" error={errors.tooltip} className="sm:col-span-2">
         {(control) => <textarea {...control} className="field" rows={2} value={draft.tooltip} onChange={(e) => set('tooltip', e.target.value)} />}
       </Field>
-      <Field label="Order" error={errors.position} hint="Place in the stats grid; lower numbers come first.">
+      <Field name="position" label="Order" error={errors.position} hint="Place in the stats grid; lower numbers come first.">
         {(control) => (
           <input {...control} className="field" type="number" inputMode="numeric" min={0} step={1} value={draft.position} onChange={(e) => set('position', e.target.value)} />
         )}

@@ -19,7 +19,7 @@ function NowFields({ draft, set, errors }: FieldsProps<NowDraft>) {
   const timeError = (value: string) => (errors.metadata && value.trim() && !/^\d{1,3}:\d{2}$/.test(value.trim()) ? errors.metadata : undefined);
   return (
     <>
-      <Field label="Kind" required error={errors.type}>
+      <Field name="type" label="Kind" required error={errors.type}>
         {(control) => (
           <select {...control} className="field" value={draft.type} onChange={(e) => set('type', e.target.value as NowDraft['type'])}>
             {NOW_ITEM_TYPES.map((type) => (
@@ -30,30 +30,30 @@ function NowFields({ draft, set, errors }: FieldsProps<NowDraft>) {
           </select>
         )}
       </Field>
-      <Field label="Progress" error={errors.progress} hint="Percent, 0 to 100.">
+      <Field name="progress" label="Progress" error={errors.progress} hint="Percent, 0 to 100.">
         {(control) => (
           <input {...control} className="field" type="number" inputMode="numeric" min={0} max={100} step={1} value={draft.progress} onChange={(e) => set('progress', e.target.value)} />
         )}
       </Field>
-      <Field label="Title" required error={errors.title}>
+      <Field name="title" label="Title" required error={errors.title}>
         {(control) => <input {...control} className="field" value={draft.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label={track ? 'Artist' : 'Author'} error={errors.subtitle}>
+      <Field name="subtitle" label={track ? 'Artist' : 'Author'} error={errors.subtitle}>
         {(control) => <input {...control} className="field" value={draft.subtitle} onChange={(e) => set('subtitle', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description} className="sm:col-span-2" hint="Up to two lines show on the card.">
+      <Field name="description" label="Description" error={errors.description} className="sm:col-span-2" hint="Up to two lines show on the card.">
         {(control) => <textarea {...control} className="field" rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
       {track && (
         <>
-          <Field label="Played so far" error={timeError(draft.current)} hint="e.g. 1:48">
+          <Field name="current" label="Played so far" error={timeError(draft.current)} hint="e.g. 1:48">
             {(control) => <input {...control} className="field font-mono" value={draft.current} onChange={(e) => set('current', e.target.value)} autoComplete="off" />}
           </Field>
-          <Field label="Length" error={timeError(draft.duration)} hint="e.g. 3:57">
+          <Field name="duration" label="Length" error={timeError(draft.duration)} hint="e.g. 3:57">
             {(control) => <input {...control} className="field font-mono" value={draft.duration} onChange={(e) => set('duration', e.target.value)} autoComplete="off" />}
           </Field>
           <label className="inline-flex items-center gap-2 text-sm font-medium sm:col-span-2">
-            <input type="checkbox" checked={draft.isPlaying} onChange={(e) => set('isPlaying', e.target.checked)} />
+            <input type="checkbox" name="isPlaying" checked={draft.isPlaying} onChange={(e) => set('isPlaying', e.target.checked)} />
             Playing now
           </label>
         </>

@@ -8,7 +8,7 @@ import { Field } from './Field.tsx';
 
 export type PlaylistRow = Omit<typeof playlists.$inferSelect, 'createdAt'>;
 
-function Choices({ legend, options, chosen, onChange, error }: { legend: string; options: readonly { value: string; label: string }[]; chosen: string[]; onChange: (next: string[]) => void; error?: string | undefined }) {
+function Choices({ name, legend, options, chosen, onChange, error }: { name: string; legend: string; options: readonly { value: string; label: string }[]; chosen: string[]; onChange: (next: string[]) => void; error?: string | undefined }) {
   const errorId = `${legend.toLowerCase()}-error-${options.length}`;
   return (
     <fieldset className="sm:col-span-2" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
@@ -20,6 +20,8 @@ function Choices({ legend, options, chosen, onChange, error }: { legend: string;
           <label key={option.value} className="inline-flex items-center gap-2">
             <input
               type="checkbox"
+              name={name}
+              value={option.value}
               checked={chosen.includes(option.value)}
               onChange={(e) => onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((value) => value !== option.value))}
             />
@@ -39,11 +41,11 @@ function Choices({ legend, options, chosen, onChange, error }: { legend: string;
 function PlaylistFields({ draft, set, errors }: FieldsProps<PlaylistDraft>) {
   return (
     <>
-      <Field label="Name" required error={errors.name}>
+      <Field name="name" label="Name" required error={errors.name}>
         {(control) => <input {...control} className="field" value={draft.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
       </Field>
       {draft.creating ? (
-        <Field label="Spotify id" required error={errors.id} hint="The letters and digits after /playlist/ in its link.">
+        <Field name="id" label="Spotify id" required error={errors.id} hint="The letters and digits after /playlist/ in its link.">
           {(control) => <input {...control} className="field font-mono" value={draft.id} onChange={(e) => set('id', e.target.value)} autoComplete="off" spellCheck={false} />}
         </Field>
       ) : (
@@ -52,20 +54,20 @@ function PlaylistFields({ draft, set, errors }: FieldsProps<PlaylistDraft>) {
           <span className="font-mono text-muted">{draft.id}</span>
         </p>
       )}
-      <Field label="Spotify link" required error={errors.spotifyUrl} className="sm:col-span-2" hint="e.g. https://open.spotify.com/playlist/…">
+      <Field name="spotifyUrl" label="Spotify link" required error={errors.spotifyUrl} className="sm:col-span-2" hint="e.g. https://open.spotify.com/playlist/…">
         {(control) => <input {...control} className="field" type="url" value={draft.spotifyUrl} onChange={(e) => set('spotifyUrl', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description} className="sm:col-span-2" hint="Left empty, the card says 'Curated playlist'.">
+      <Field name="description" label="Description" error={errors.description} className="sm:col-span-2" hint="Left empty, the card says 'Curated playlist'.">
         {(control) => <textarea {...control} className="field" rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
-      <Field label="Tracks" error={errors.tracksTotal}>
+      <Field name="tracksTotal" label="Tracks" error={errors.tracksTotal}>
         {(control) => <input {...control} className="field" type="number" inputMode="numeric" min={0} step={1} value={draft.tracksTotal} onChange={(e) => set('tracksTotal', e.target.value)} />}
       </Field>
-      <Field label="Cover image address" error={errors.imageUrl}>
+      <Field name="imageUrl" label="Cover image address" error={errors.imageUrl}>
         {(control) => <input {...control} className="field" value={draft.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} autoComplete="off" />}
       </Field>
-      <Choices legend="Moods" options={MOODS} chosen={draft.moods} onChange={(value) => set('moods', value)} error={errors.moods} />
-      <Choices legend="Activities" options={ACTIVITIES} chosen={draft.activities} onChange={(value) => set('activities', value)} error={errors.activities} />
+      <Choices name="moods" legend="Moods" options={MOODS} chosen={draft.moods} onChange={(value) => set('moods', value)} error={errors.moods} />
+      <Choices name="activities" legend="Activities" options={ACTIVITIES} chosen={draft.activities} onChange={(value) => set('activities', value)} error={errors.activities} />
     </>
   );
 }

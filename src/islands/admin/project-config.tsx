@@ -21,13 +21,13 @@ export function ProjectFields({ draft, set, errors, hints = true }: FieldsProps<
   const statuses = STATUSES.includes(draft.status) ? STATUSES : [...STATUSES, draft.status];
   return (
     <>
-      <Field label="Name" required error={errors.name} className="sm:col-span-2">
+      <Field name="name" label="Name" required error={errors.name} className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description} className="sm:col-span-2">
+      <Field name="description" label="Description" error={errors.description} className="sm:col-span-2">
         {(control) => <textarea {...control} className="field" rows={hints ? 3 : 2} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
-      <Field label="Category" required error={errors.category} hint={hint('Pick one or type your own.')}>
+      <Field name="category" label="Category" required error={errors.category} hint={hint('Pick one or type your own.')}>
         {(control) => (
           <>
             <input {...control} className="field" list={listId} value={draft.category} onChange={(e) => set('category', e.target.value)} autoComplete="off" />
@@ -41,7 +41,7 @@ export function ProjectFields({ draft, set, errors, hints = true }: FieldsProps<
           </>
         )}
       </Field>
-      <Field label="Status" error={errors.status}>
+      <Field name="status" label="Status" error={errors.status}>
         {(control) => (
           <select {...control} className="field" value={draft.status} onChange={(e) => set('status', e.target.value)}>
             {statuses.map((status) => (
@@ -52,21 +52,21 @@ export function ProjectFields({ draft, set, errors, hints = true }: FieldsProps<
           </select>
         )}
       </Field>
-      <Field label="Progress" error={errors.progress} hint={hint('Percent complete, 0 to 100.')}>
+      <Field name="progress" label="Progress" error={errors.progress} hint={hint('Percent complete, 0 to 100.')}>
         {(control) => (
           <input {...control} className="field" type="number" inputMode="numeric" min={0} max={100} step={1} value={draft.progress} onChange={(e) => set('progress', e.target.value)} />
         )}
       </Field>
-      <Field label="Technologies" error={errors.technologies} hint={hint('Comma-separated, e.g. React, TypeScript.')}>
+      <Field name="technologiesInput" label="Technologies" error={errors.technologies} hint={hint('Comma-separated, e.g. React, TypeScript.')}>
         {(control) => <input {...control} className="field" value={draft.technologiesInput} onChange={(e) => set('technologiesInput', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Tags" error={errors.tags} hint={hint('Comma-separated, e.g. accessibility, open-source.')} className="sm:col-span-2">
+      <Field name="tagsInput" label="Tags" error={errors.tags} hint={hint('Comma-separated, e.g. accessibility, open-source.')} className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.tagsInput} onChange={(e) => set('tagsInput', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Start date" error={errors.startDate}>
+      <Field name="startDate" label="Start date" error={errors.startDate}>
         {(control) => <input {...control} className="field" type="date" value={draft.startDate} onChange={(e) => set('startDate', e.target.value)} />}
       </Field>
-      <Field label="End date" error={errors.endDate}>
+      <Field name="endDate" label="End date" error={errors.endDate}>
         {(control) => <input {...control} className="field" type="date" value={draft.endDate} onChange={(e) => set('endDate', e.target.value)} />}
       </Field>
     </>

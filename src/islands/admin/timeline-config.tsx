@@ -14,18 +14,18 @@ export type TimelineItem = Omit<typeof timelineEvents.$inferSelect, 'createdAt'>
 function TimelineFields({ draft, set, errors, items }: FieldsProps<TimelineDraft> & { items: readonly TimelineItem[] }) {
   return (
     <>
-      <Field label="Date" required error={errors.date}>
+      <Field name="date" label="Date" required error={errors.date}>
         {(control) => <input {...control} className="field" type="date" value={draft.date} onChange={(e) => set('date', e.target.value)} />}
       </Field>
-      <Field label="Title" required error={errors.title}>
+      <Field name="title" label="Title" required error={errors.title}>
         {(control) => <input {...control} className="field" value={draft.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description} className="sm:col-span-2">
+      <Field name="description" label="Description" error={errors.description} className="sm:col-span-2">
         {(control) => <textarea {...control} className="field" rows={3} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
-      <CategoryField value={draft.category} onChange={(value) => set('category', value)} error={errors.category} suggestions={items.map((event) => event.category)} />
-      <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
-      <Field label="Tags" error={errors.tags} hint="Comma-separated, e.g. career, studio." className="sm:col-span-2">
+      <CategoryField name="category" value={draft.category} onChange={(value) => set('category', value)} error={errors.category} suggestions={items.map((event) => event.category)} />
+      <ColorField name="color" value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
+      <Field name="tagsInput" label="Tags" error={errors.tags} hint="Comma-separated, e.g. career, studio." className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.tagsInput} onChange={(e) => set('tagsInput', e.target.value)} autoComplete="off" />}
       </Field>
     </>

@@ -20,30 +20,30 @@ function TrendFields({ draft, set, errors, metrics }: FieldsProps<TrendDraft> & 
   const byMetric = draft.source === 'metric';
   return (
     <>
-      <Field label="Name" required error={errors.name}>
+      <Field name="name" label="Name" required error={errors.name}>
         {(control) => <input {...control} className="field" value={draft.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Unit" error={errors.unit} hint="Shown on the card, e.g. hours.">
+      <Field name="unit" label="Unit" error={errors.unit} hint="Shown on the card, e.g. hours.">
         {(control) => <input {...control} className="field" value={draft.unit} onChange={(e) => set('unit', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description} className="sm:col-span-2">
+      <Field name="description" label="Description" error={errors.description} className="sm:col-span-2">
         {(control) => <textarea {...control} className="field" rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
       <fieldset className="sm:col-span-2">
         <legend className="mb-1 text-sm font-medium">Where the values come from</legend>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name="trend-source" checked={!byMetric} onChange={() => set('source', 'hand')} />
+            <input type="radio" name="source" value="hand" checked={!byMetric} onChange={() => set('source', 'hand')} />
             Typed by hand
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name="trend-source" checked={byMetric} onChange={() => set('source', 'metric')} />
+            <input type="radio" name="source" value="metric" checked={byMetric} onChange={() => set('source', 'metric')} />
             From a metric (twelve months, or all time)
           </label>
         </div>
       </fieldset>
       {byMetric ? (
-        <Field label="Metric" required error={errors.metricId} className="sm:col-span-2" hint={metrics.length === 0 ? 'No metrics yet: add one under Metrics first.' : 'Its points are added up per month.'}>
+        <Field name="metricId" label="Metric" required error={errors.metricId} className="sm:col-span-2" hint={metrics.length === 0 ? 'No metrics yet: add one under Metrics first.' : 'Its points are added up per month.'}>
           {(control) => (
             <select {...control} className="field" value={draft.metricId} onChange={(e) => set('metricId', e.target.value)}>
               <option value="">Choose a metric</option>
@@ -58,19 +58,19 @@ function TrendFields({ draft, set, errors, metrics }: FieldsProps<TrendDraft> & 
         </Field>
       ) : (
         <>
-          <Field label="Values" required error={errors.data} hint="Comma-separated numbers, e.g. 12, 15, 9." className="sm:col-span-2">
+          <Field name="dataInput" label="Values" required error={errors.data} hint="Comma-separated numbers, e.g. 12, 15, 9." className="sm:col-span-2">
             {(control) => <input {...control} className="field font-mono" value={draft.dataInput} onChange={(e) => set('dataInput', e.target.value)} autoComplete="off" />}
           </Field>
-          <Field label="Labels" error={errors.labels} hint="One per value, comma-separated, e.g. Jan, Feb, Mar." className="sm:col-span-2">
+          <Field name="labelsInput" label="Labels" error={errors.labels} hint="One per value, comma-separated, e.g. Jan, Feb, Mar." className="sm:col-span-2">
             {(control) => <input {...control} className="field" value={draft.labelsInput} onChange={(e) => set('labelsInput', e.target.value)} autoComplete="off" />}
           </Field>
         </>
       )}
-      <Field label="Change" error={errors.change} hint="Optional caption, e.g. +8 % this year.">
+      <Field name="change" label="Change" error={errors.change} hint="Optional caption, e.g. +8 % this year.">
         {(control) => <input {...control} className="field" value={draft.change} onChange={(e) => set('change', e.target.value)} autoComplete="off" />}
       </Field>
-      <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
-      <VisibilityField value={draft.visibility} onChange={(value) => set('visibility', value)} error={errors.visibility} />
+      <ColorField name="color" value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
+      <VisibilityField name="visibility" value={draft.visibility} onChange={(value) => set('visibility', value)} error={errors.visibility} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import type { RenderedCaseStudy } from '#api/services/case-study-render.ts';
 import { ApiError, apiRequest } from '#src/lib/api-client.ts';
 import { forgetDraft, insertAt, keepDraft, pictureMarkdown, readDraft, retryDelay } from '#src/lib/case-study-draft.ts';
+import { useEarlyInput } from '../early-input.ts';
 import { PicturePicker, type PickablePicture } from './PicturePicker.tsx';
 
 /*
@@ -50,12 +51,17 @@ export default function CaseStudyEditor({ projectId, projectName, initialText, i
   const countdown = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const dirty = text !== saved.text;
 
-  // Text typed before this script ran, or kept from an earlier visit, is the text.
+  // Text typed before this script ran, or else kept from an earlier visit, is the text.
+  const typedEarly = useRef(false);
+  const early = useEarlyInput((values) => {
+    if (typeof values.caseStudy !== 'string') return;
+    typedEarly.current = true;
+    setText(values.caseStudy);
+  });
   useLayoutEffect(() => {
-    const typed = textareaRef.current?.value;
+    if (typedEarly.current) return;
     const kept = readDraft(localStorage, projectId);
-    if (typed !== undefined && typed !== initialText) setText(typed);
-    else if (kept && kept.text !== initialText) {
+    if (kept && kept.text !== initialText) {
       setText(kept.text);
       setRestored(timeOfDay(new Date(kept.at)));
       setAnnouncement(`Restored text you had not saved, from ${timeOfDay(new Date(kept.at))}.`);
@@ -185,7 +191,7 @@ export default function CaseStudyEditor({ projectId, projectName, initialText, i
   const busy = save.kind === 'saving';
 
   return (
-    <div className="flex flex-col gap-4" data-case-study-editor>
+    <div className="flex flex-col gap-4" data-case-study-editor {...early}>
       <p className="sr-only" role="status" aria-live="polite" data-editor-announcement>
         {announcement}
       </p>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_POINTS_PER_BATCH } from '#domain/shapes.ts';
 import { toast } from '#src/stores/toast.ts';
 import { useHydrated } from '../useHydrated.ts';
@@ -71,6 +71,12 @@ export default function CsvImport({ metric }: Props) {
     );
     requestAnimationFrame(() => summaryRef.current?.focus());
   }
+
+  // A file picked before the script ran raised no change event this island heard: read it now.
+  useEffect(() => {
+    const file = fileRef.current?.files?.[0];
+    if (file) void pick(file);
+  }, []);
 
   const restart = () => {
     if (fileRef.current) fileRef.current.value = '';

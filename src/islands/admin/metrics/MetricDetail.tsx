@@ -253,13 +253,13 @@ export default function MetricDetail({ metric: initial, zone, today, points: fir
 function PointFields({ draft, set, errors, unit }: { draft: PointDraft; set: <K extends keyof PointDraft>(key: K, value: PointDraft[K]) => void; errors: Record<string, string>; unit: string }) {
   return (
     <>
-      <Field label="Date" required error={errors.at} hint="In the owner's time zone.">
+      <Field name="at" label="Date" required error={errors.at} hint="In the owner's time zone.">
         {(control) => <input {...control} type="date" className="field" value={draft.at} onChange={(e) => set('at', e.target.value)} />}
       </Field>
-      <Field label="Value" required error={errors.value} hint={unit ? `In ${unit}.` : undefined}>
+      <Field name="value" label="Value" required error={errors.value} hint={unit ? `In ${unit}.` : undefined}>
         {(control) => <input {...control} className="field font-mono" inputMode="decimal" value={draft.value} onChange={(e) => set('value', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Note" error={errors.note} className="sm:col-span-2">
+      <Field name="note" label="Note" error={errors.note} className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.note} onChange={(e) => set('note', e.target.value)} autoComplete="off" />}
       </Field>
     </>

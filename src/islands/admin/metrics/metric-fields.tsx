@@ -86,11 +86,11 @@ export const VISIBILITY_LABELS: Record<string, string> = {
 export function MetricFields({ draft, set, errors, creating }: FieldsProps<MetricDraft> & { creating: boolean }) {
   return (
     <>
-      <Field label="Name" required error={errors.name}>
+      <Field name="name" label="Name" required error={errors.name}>
         {(control) => <input {...control} className="field" value={draft.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
       </Field>
       {creating ? (
-        <Field label="Key" required error={errors.key} hint="Lowercase letters, digits and dashes, e.g. steps. It never changes once created.">
+        <Field name="key" label="Key" required error={errors.key} hint="Lowercase letters, digits and dashes, e.g. steps. It never changes once created.">
           {(control) => (
             <input {...control} className="field font-mono" value={draft.key} onChange={(e) => set('key', e.target.value)} autoComplete="off" spellCheck={false} />
           )}
@@ -100,12 +100,12 @@ export function MetricFields({ draft, set, errors, creating }: FieldsProps<Metri
           {(control) => <input {...control} className="field font-mono" value={draft.key} readOnly />}
         </Field>
       )}
-      <Field label="Unit" error={errors.unit} hint="e.g. steps, h, kg. Optional.">
+      <Field name="unit" label="Unit" error={errors.unit} hint="e.g. steps, h, kg. Optional.">
         {(control) => <input {...control} className="field" value={draft.unit} onChange={(e) => set('unit', e.target.value)} autoComplete="off" />}
       </Field>
-      <IconField value={draft.icon} color={draft.color} onChange={(value) => set('icon', value)} error={errors.icon} />
-      <ColorField value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
-      <Field label="Aggregation" required error={errors.aggregation} hint="How a month's points become one number: their sum, average, last value or count.">
+      <IconField name="icon" value={draft.icon} color={draft.color} onChange={(value) => set('icon', value)} error={errors.icon} />
+      <ColorField name="color" value={draft.color} onChange={(value) => set('color', value)} error={errors.color} />
+      <Field name="aggregation" label="Aggregation" required error={errors.aggregation} hint="How a month's points become one number: their sum, average, last value or count.">
         {(control) => (
           <select {...control} className="field" value={draft.aggregation} onChange={(e) => set('aggregation', e.target.value)}>
             {AGGREGATIONS.map((value) => (
@@ -116,12 +116,12 @@ export function MetricFields({ draft, set, errors, creating }: FieldsProps<Metri
           </select>
         )}
       </Field>
-      <Field label="Target" error={errors.target} hint="Optional goal per month, in the metric's unit.">
+      <Field name="target" label="Target" error={errors.target} hint="Optional goal per month, in the metric's unit.">
         {(control) => (
           <input {...control} className="field" inputMode="decimal" value={draft.target} onChange={(e) => set('target', e.target.value)} autoComplete="off" />
         )}
       </Field>
-      <Field label="Visibility" required error={errors.visibility} hint="Public: visitors too. Signed-in: viewers and you. Owner only: just you.">
+      <Field name="visibility" label="Visibility" required error={errors.visibility} hint="Public: visitors too. Signed-in: viewers and you. Owner only: just you.">
         {(control) => (
           <select {...control} className="field" value={draft.visibility} onChange={(e) => set('visibility', e.target.value)}>
             {VISIBILITIES.map((value) => (

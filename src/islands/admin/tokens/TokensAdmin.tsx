@@ -216,10 +216,10 @@ function TokenFields({ draft, set, errors, metrics }: FieldsProps<TokenDraft> & 
   const toggle = (key: string, on: boolean) => set('metricKeys', on ? [...draft.metricKeys, key] : draft.metricKeys.filter((k) => k !== key));
   return (
     <>
-      <Field label="Name" required error={errors.name} hint="Where it is used, e.g. Phone shortcut." className="sm:col-span-2">
+      <Field name="name" label="Name" required error={errors.name} hint="Where it is used, e.g. Phone shortcut." className="sm:col-span-2">
         {(control) => <input {...control} className="field" value={draft.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label="Expires" error={errors.expiresAt} hint="Optional. It works to the end of that day." className="sm:col-span-2">
+      <Field name="expires" label="Expires" error={errors.expiresAt} hint="Optional. It works to the end of that day." className="sm:col-span-2">
         {(control) => <input {...control} type="date" className="field" value={draft.expires} onChange={(e) => set('expires', e.target.value)} />}
       </Field>
       <fieldset className="sm:col-span-2" aria-describedby="token-metrics-hint">
@@ -230,7 +230,7 @@ function TokenFields({ draft, set, errors, metrics }: FieldsProps<TokenDraft> & 
         <div className="grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
           {metrics.map((metric) => (
             <label key={metric.key} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={draft.metricKeys.includes(metric.key)} onChange={(e) => toggle(metric.key, e.target.checked)} />
+              <input type="checkbox" name="metricKeys" value={metric.key} checked={draft.metricKeys.includes(metric.key)} onChange={(e) => toggle(metric.key, e.target.checked)} />
               {metric.name} <span className="font-mono text-xs text-muted">{metric.key}</span>
             </label>
           ))}
