@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useState } from 'react';
 
 /*
  * What a person typed, ticked or picked in an island's server-rendered controls before its script ran
- * (docs/decisions/011-forms-keep-what-was-typed-before-hydration.md). The page shows its forms at once; the
+ * (docs/decisions/013-forms-keep-what-was-typed-before-hydration.md). The page shows its forms at once; the
  * script may come seconds later on a slow phone, and React would otherwise render the island's empty state
  * over the text.
  */

@@ -9,7 +9,7 @@ import { expectToast, signedInPage, unique } from './owner-journey.ts';
 /*
  * A phone shows a form long before its script has run, and people type at once. Each admin form here is
  * filled while the island's script is held back, its submit button pressed too, then the script is let
- * through: what was typed is what the server stores (docs/decisions/011-forms-keep-what-was-typed-before-hydration.md).
+ * through: what was typed is what the server stores (docs/decisions/013-forms-keep-what-was-typed-before-hydration.md).
  */
 
 let browser: Browser;
