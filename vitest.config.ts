@@ -25,6 +25,9 @@ export const embeddedOnly = [
   'tests/e2e/reader-chooses-letters-and-lines.test.ts',
   'tests/e2e/settings-button-leaves-room-at-the-end.test.ts',
   'tests/e2e/owner-pages-are-accessible.test.ts',
+  'tests/e2e/pages-reflow-at-every-text-size.test.ts',
+  'tests/api/documents-are-valid-html.test.ts',
+  'tests/api/one-address-per-page.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
   'tests/api/dev-server.test.ts',
   // Clones the checkout, runs `npm ci` and `npm start` on an embedded database of its own: once per CI run.

@@ -16,6 +16,7 @@ import { dashboardPage, dashboardPagesChanged, isDashboardRequest } from '#api/c
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 import { wantsPage } from '#api/http/wants-page.ts';
+import { trailingSlashRedirect } from '#src/lib/trailing-slash.ts';
 
 /**
  * Every request passes here: whether a write may come from where it comes from, who is asking
@@ -27,7 +28,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const requestId = requestIdFor(context.request, fromTrustedProxy(context));
   let response: Response | undefined;
   try {
-    response = await handle(context, next);
+    response = trailingSlashRedirect(context.url) ?? (await handle(context, next));
     try {
       response.headers.set(REQUEST_ID_HEADER, requestId);
     } catch {

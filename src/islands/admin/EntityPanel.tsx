@@ -190,9 +190,11 @@ export function EntityPanel<T extends { id: ItemId }, D>({ config, items, setIte
                     )}
                   </EditRow>
                 ) : (
-                  <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                    <div className="min-w-0 flex-1">{config.row(item)}</div>
-                    <div className="flex shrink-0 flex-wrap gap-2">
+                  // The actions sit beside the summary while it keeps 16rem (which grows with the text size), and
+                  // wrap below it when it would not: a summary squeezed to one letter a line cannot be read.
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div className="min-w-0 flex-[1_1_16rem]">{config.row(item)}</div>
+                    <div className="flex flex-wrap gap-2">
                       {config.rowActions?.(item, { items, reload: () => refresh((current) => current) })}
                       <button
                         type="button"

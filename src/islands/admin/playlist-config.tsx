@@ -93,7 +93,7 @@ export function PlaylistCoverage({ items }: { items: readonly PlaylistRow[] }) {
   const both = (mood: string, activity: string) => items.filter((item) => item.moods.includes(mood) && item.activities.includes(activity)).length;
   const over = MOODS.some((mood) => ACTIVITIES.some((activity) => both(mood.value, activity.value) > MAX_PLAYLISTS));
   return (
-    <section className="card relative mb-6 overflow-x-auto p-5 sm:p-6" aria-labelledby="coverage-heading">
+    <section className="card mb-6 p-5 sm:p-6" aria-labelledby="coverage-heading">
       <h2 id="coverage-heading" className="text-lg font-bold">
         What the mood matcher can show
       </h2>
@@ -101,38 +101,41 @@ export function PlaylistCoverage({ items }: { items: readonly PlaylistRow[] }) {
         It shows at most {MAX_PLAYLISTS} playlists for a mood and an activity, those tagged with both first.
         {over ? ` Where a cell is over ${MAX_PLAYLISTS}, only ${MAX_PLAYLISTS} of them are shown.` : ` Every cell is within ${MAX_PLAYLISTS}, so all of them are shown.`}
       </p>
-      <table className="w-full text-left text-sm" data-coverage>
-        <caption className="sr-only">Playlists tagged with both the mood and the activity</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mood</th>
-            {ACTIVITIES.map((activity) => (
-              <th key={activity.value} scope="col" className="px-2">
-                {activity.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {MOODS.map((mood) => (
-            <tr key={mood.value} className="border-t border-line">
-              <th scope="row" className="py-1 font-medium">
-                {mood.label}
-              </th>
-              {ACTIVITIES.map((activity) => {
-                const count = both(mood.value, activity.value);
-                return (
-                  <td key={activity.value} className={`px-2 font-mono ${count > MAX_PLAYLISTS ? 'font-bold text-danger' : ''}`}>
-                    {count}
-                    {count > MAX_PLAYLISTS ? <span className="sr-only"> (only {MAX_PLAYLISTS} shown)</span> : null}
-                    {count > MAX_PLAYLISTS ? <span aria-hidden="true">!</span> : null}
-                  </td>
-                );
-              })}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the keyboard scrolls it when it is wider than the card (global.css: .table-scroll) */}
+      <div className="table-scroll" role="region" aria-label="Coverage table" tabIndex={0}>
+        <table className="w-full text-left text-sm" data-coverage>
+          <caption className="sr-only">Playlists tagged with both the mood and the activity</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mood</th>
+              {ACTIVITIES.map((activity) => (
+                <th key={activity.value} scope="col" className="px-2">
+                  {activity.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {MOODS.map((mood) => (
+              <tr key={mood.value} className="border-t border-line">
+                <th scope="row" className="py-1 font-medium">
+                  {mood.label}
+                </th>
+                {ACTIVITIES.map((activity) => {
+                  const count = both(mood.value, activity.value);
+                  return (
+                    <td key={activity.value} className={`px-2 font-mono ${count > MAX_PLAYLISTS ? 'font-bold text-danger' : ''}`}>
+                      {count}
+                      {count > MAX_PLAYLISTS ? <span className="sr-only"> (only {MAX_PLAYLISTS} shown)</span> : null}
+                      {count > MAX_PLAYLISTS ? <span aria-hidden="true">!</span> : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -76,8 +76,9 @@ export default function StatCard({ stat, index }: Props) {
         className="stat-card-body card flex h-full flex-col gap-3 p-4 sm:p-5"
         data-stat-card={stat.id}
         // The tooltip must open from the keyboard too (WCAG 1.4.13), so the card takes focus when it has one.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
         tabIndex={hasTooltip ? 0 : undefined}
+        // A name on a plain div is announced by nothing: the group role carries it (the tooltip describes the group).
+        role={hasTooltip ? 'group' : undefined}
         aria-labelledby={hasTooltip ? nameId : undefined}
         {...getReferenceProps()}
       >

@@ -195,7 +195,8 @@ export default function MetricDetail({ metric: initial, zone, today, points: fir
                     </div>
                   ) : (
                     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                      <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-4">
+                      {/* Keeps 12rem (growing with the text size) beside the buttons, or they wrap below it. */}
+                      <div className="flex min-w-0 flex-[1_1_12rem] flex-wrap items-baseline gap-x-4">
                         <span className="font-mono text-sm text-muted">{ownerDate(point.at, zone, true)}</span>
                         <span className="font-mono font-bold">
                           {point.value.toLocaleString('en-US')}

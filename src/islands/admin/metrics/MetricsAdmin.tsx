@@ -83,7 +83,9 @@ export default function MetricsAdmin({ metrics: initial, zone }: Props) {
         {metrics.length === 0 ? (
           <p className="text-muted">No metrics yet. Add one to start logging data points.</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          // Focusable: when the table scrolls sideways, the keyboard scrolls it too (global.css: .table-scroll).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+          <div className="table-scroll" role="region" aria-label="Metrics table" tabIndex={0}>
             <table className="w-full text-left text-sm" data-list="metrics">
               <caption className="sr-only">Metrics, with their settings, point counts and latest point</caption>
               <thead className="text-xs text-muted">
