@@ -3,8 +3,9 @@ import { inject } from 'vitest';
 import { browse, newVisit, signInThrough, untilCallback } from '../support/oauth-flow.ts';
 import { oidcLogin } from '../support/services.ts';
 import { sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const me = async (cookie: string | null) => {
   const response = await fetch(new URL('/api/auth/user', base), { headers: cookie ? { Cookie: cookie } : {} });
   return { status: response.status, body: response.status === 200 ? ((await response.json()) as Record<string, unknown>) : null };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from '#api/auth/rate-limit.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { askForOwnerLink, freshClientAddress, redeemOwnerLink, sameOriginHeaders } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 
 describe('sign-in rate limit', () => {
   it(`refuses attempt ${SIGN_IN_ATTEMPTS + 1} from one address with 429 and Retry-After, and only for that address`, async () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createProject } from '../support/owner-api.ts';
 import { sameOriginHeaders, sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const status = async (path: string, cookie: string) => (await fetch(new URL(path, base), { headers: { Cookie: cookie } })).status;
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -18,7 +18,7 @@ describe('session cookies', () => {
 
     // On PostgreSQL the test can read the table itself: exactly the hash is stored, never the token.
     // (The embedded database belongs to the server process; api/auth/session.test.ts reads its table.)
-    const databaseUrl = inject('databaseUrl');
+    const databaseUrl = workerServer().databaseUrl;
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { base, call } from '../support/http.ts';
 import { createProject } from '../support/owner-api.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /**
  * The signed-in dashboard is kept, finished and compressed, per person until a write (api/cache/dashboard-page-cache.ts):
@@ -9,7 +10,7 @@ import { sessionCookie } from '../support/sign-in.ts';
  * On the embedded database the copy is really used: a kept copy's answer says its Age, a page just rendered has
  * none. On PostgreSQL the page is rendered every time and the same checks hold.
  */
-const embedded = !inject('databaseUrl');
+const embedded = !workerServer().databaseUrl;
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let owner = '';
 let viewer = '';

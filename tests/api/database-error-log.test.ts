@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { call } from '../support/http.ts';
 import { serverLogSize, sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 describe('a database error in the server log', () => {
   it('names the SQL text and the calling function but carries none of the values', async () => {
@@ -18,7 +18,7 @@ describe('a database error in the server log', () => {
     let lines: string[] = [];
     for (let attempt = 0; attempt < 50 && !lines.some((line) => line.includes('Unexpected error')); attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      lines = readFileSync(inject('serverLog')).subarray(offset).toString('utf8').split('\n');
+      lines = readFileSync(workerServer().serverLog).subarray(offset).toString('utf8').split('\n');
     }
     const entry = lines.find((line) => line.includes('Unexpected error while handling a request'));
     expect(entry, 'the error is logged').toBeDefined();

@@ -5,13 +5,13 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createHash } from 'node:crypto';
 import { MANIFEST_PATH, type Manifest } from '#api/export/format.ts';
 import { SIGNATURE_PATH } from '#api/export/sign.ts';
 import { readTar, TAR_END, tarHeader, tarPadding } from '#api/export/tar.ts';
 import { base, call } from '../support/http.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /*
  * The admin's export and import endpoints against the real server. A real import replaces every
@@ -184,10 +184,10 @@ describe('export and import in the admin area', () => {
     expect((await call(`/api/projects/${own.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
   });
 
-  it.skipIf(inject('databaseUrl') !== '')(
+  it.skipIf(workerServer().databaseUrl !== '')(
     'npm run export asks the running server when it holds the embedded database',
     async () => {
-      const dataDir = join(dirname(inject('serverLog')), 'pglite');
+      const dataDir = join(dirname(workerServer().serverLog), 'pglite');
       const secret = statSync(join(dataDir, 'export-access.json'));
       expect(secret.mode & 0o777).toBe(0o600);
       const out = join(work, 'via-server.tar.gz');

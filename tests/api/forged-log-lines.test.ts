@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { browse, newVisit } from '../support/oauth-flow.ts';
 import { serverLogSize } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 /** Settles once the server has written the request's lines (the log is written synchronously, but by another process). */
 const logAfter = async (offset: number, mark: string): Promise<string> => {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const text = readFileSync(inject('serverLog')).subarray(offset).toString('utf8');
+    const text = readFileSync(workerServer().serverLog).subarray(offset).toString('utf8');
     if (text.includes(mark)) return text;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

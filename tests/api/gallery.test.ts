@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
 import { createProject, ownerCall } from '../support/owner-api.ts';
 import { sameOriginHeaders, sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const IMAGE = '/api/images/abcdefghijklmnop';
 type Image = { id: number; projectId: number; title: string; description: string; category: string; order: number; imageUrl: string };
 

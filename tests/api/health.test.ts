@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const newestMigration = (JSON.parse(readFileSync('drizzle/meta/_journal.json', 'utf8')) as { entries: Array<{ tag: string }> }).entries.at(-1)!.tag;
 
 describe('health endpoints (public, uncached)', () => {
@@ -14,8 +15,8 @@ describe('health endpoints (public, uncached)', () => {
     expect(id).toBeTruthy();
     // A later request's line is written once that request is answered: by then /healthz's would be there too.
     const later = (await fetch(new URL('/readyz', base))).headers.get('X-Request-Id')!;
-    await expect.poll(() => readFileSync(inject('serverLog'), 'utf8').includes(later)).toBe(true);
-    expect(readFileSync(inject('serverLog'), 'utf8')).not.toContain(id);
+    await expect.poll(() => readFileSync(workerServer().serverLog, 'utf8').includes(later)).toBe(true);
+    expect(readFileSync(workerServer().serverLog, 'utf8')).not.toContain(id);
   });
 
   it('GET /readyz answers 200 with the database and the newest migration it has', async () => {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import {
   askForOwnerLink,
@@ -11,15 +10,16 @@ import {
   sessionCookie,
   sessionCookieFrom,
 } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(new URL(path, base), { redirect: 'manual', headers });
 const currentUser = (cookie?: string) => get('/api/auth/user', cookie ? { Cookie: cookie } : {});
 
 describe('the one-time owner link', () => {
   it('is printed once the server has started, pointing at SITE_URL', () => {
-    const log = readFileSync(inject('serverLog'), 'utf8');
+    const log = readFileSync(workerServer().serverLog, 'utf8');
     const first = /^Owner sign-in: (\S+)$/m.exec(log);
     expect(first, 'the start-up line').not.toBeNull();
     const link = new URL(first![1]!);

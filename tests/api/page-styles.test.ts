@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /*
  * A signed-out visitor's page carries a stylesheet of its own (src/styles/visitor.css: Tailwind reads only
@@ -9,7 +9,7 @@ import { sessionCookie } from '../support/sign-in.ts';
  * is a class a visitor sees but the visitor sheet lacks, because its file is not among visitor.css's
  * sources: here every class in a visitor page's markup that the whole sheet styles must be styled there too.
  */
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const page = async (path: string, cookie?: string) =>
   (await fetch(new URL(path, base), { headers: cookie ? { cookie } : {}, redirect: 'manual' })).text();
 

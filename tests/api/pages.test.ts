@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const get = (path: string) => fetch(new URL(path, base), { redirect: 'manual' });
 
 describe('server-rendered pages', () => {

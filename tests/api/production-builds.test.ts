@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /**
  * The server runs every library in its production build, as `npm start` does: the test server is started
@@ -25,7 +26,7 @@ describe('production builds on the server', () => {
       expect(response.status, path).toBe(200);
       await response.arrayBuffer();
     }
-    const loaded = readFileSync(inject('loadedModulesLog'), 'utf8').split('\n').filter(Boolean);
+    const loaded = readFileSync(workerServer().loadedModulesLog, 'utf8').split('\n').filter(Boolean);
     // The log is real: React's server renderer was loaded, in its production build.
     expect(loaded.some((url) => /react-dom-server\.node\.production\.js$/.test(url))).toBe(true);
     expect(loaded.filter((url) => DEVELOPMENT_BUILD.test(url))).toEqual([]);
@@ -34,9 +35,9 @@ describe('production builds on the server', () => {
   it('loads the embedded database only when it runs on it, and then one copy of it', async () => {
     // Something is served first, so the log holds the server's modules.
     expect((await call('/public-projects')).status).toBe(200);
-    const loaded = readFileSync(inject('loadedModulesLog'), 'utf8').split('\n').filter(Boolean);
+    const loaded = readFileSync(workerServer().loadedModulesLog, 'utf8').split('\n').filter(Boolean);
     const pglite = loaded.filter((url) => url.includes('/node_modules/@electric-sql/pglite/'));
-    if (inject('databaseUrl')) {
+    if (workerServer().databaseUrl) {
       // On PostgreSQL PGlite is never needed: its code (about 6 MB) stays out of the process.
       expect(pglite).toEqual([]);
     } else {

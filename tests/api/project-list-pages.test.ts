@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { PROJECT_LIST } from '#domain/vocabulary.ts';
 import { createProject } from '../support/owner-api.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /*
  * The project lists show one page of cards and real links to the others, however many projects there
  * are; search and category run over every project. This file adds more than a page of projects to the seeded
  * ones, each name carrying a word of its own, so a search finds exactly them.
  */
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, base), { redirect: 'manual', headers });
 const marker = 'Paged';
 const COUNT = PROJECT_LIST.perPage + 6;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, base), { redirect: 'manual', headers });
 
 async function firstProjectId(): Promise<number> {

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The server's JSON log lines whose requestId is `id` (the log is written synchronously, but give it a moment). */
 async function linesFor(id: string): Promise<Array<Record<string, unknown>>> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const lines = readFileSync(inject('serverLog'), 'utf8')
+    const lines = readFileSync(workerServer().serverLog, 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('{') && line.includes(id))
       .map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.ts';
 import { sessionCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /*
  * A session due for renewal gets its cookie again only on a private answer: a Set-Cookie on an answer
@@ -10,7 +11,7 @@ import { sessionCookie } from '../support/sign-in.ts';
  * Only PostgreSQL lets the test age the session row itself (the embedded database belongs to the
  * server process); api/auth/request-session.test.ts covers the same rule on the embedded one.
  */
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = workerServer().databaseUrl;
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 const TWO_DAYS = 2 * 24 * 60 * 60 * 1000;
 

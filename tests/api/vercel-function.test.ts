@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProjects } from '#api/seed/data.ts';
+import { workerServer } from '../support/worker.ts';
 
 /**
  * The Vercel build works offline and its function serves pages and API calls from the test database.
@@ -32,7 +33,7 @@ beforeAll(async () => {
   });
   expect(build.status, build.stdout + build.stderr).toBe(0);
 
-  const databaseUrl = inject('databaseUrl');
+  const databaseUrl = workerServer().databaseUrl;
   if (databaseUrl) {
     process.env.DATABASE_URL = databaseUrl;
   } else {

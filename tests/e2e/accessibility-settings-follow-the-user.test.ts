@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEY } from '#src/lib/accessibility-settings.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { personSessionCookie, sameOriginHeaders, sessionCookie, useCookie } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /** A person no other test file signs in as, so their stored settings start empty. */
 const newPerson = () => `prefs-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -10,7 +11,7 @@ const newPerson = () => `prefs-${Date.now().toString(36)}-${Math.random().toStri
 /** Changes land after a script loads or a debounced save: give them time on a busy machine. */
 const POLL = { timeout: 15_000 };
 
-const base = inject('baseUrl');
+const base = workerServer().baseUrl;
 const url = new URL('/api/me/preferences', base);
 
 const get = (cookie?: string) => fetch(url, { headers: sameOriginHeaders(cookie) });

@@ -1,7 +1,8 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { newPage, type PageOptions } from '../support/browser.ts';
 import { sameOriginHeaders, sessionCookie, signIn, type Role } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 /** Shared steps of the dashboard journeys (not a test file itself). */
 
@@ -31,7 +32,7 @@ export async function openDashboard(
 
 /** A JSON call to the API as the owner (writes carry the same-origin header a page would send). */
 export async function asOwner<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(path, inject('baseUrl')), {
+  const response = await fetch(new URL(path, workerServer().baseUrl), {
     method,
     headers: {
       ...sameOriginHeaders(await cookieFor('admin')),

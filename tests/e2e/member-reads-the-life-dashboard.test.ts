@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, hueOf, parseColor } from '#src/lib/color-contrast.ts';
 import { DEEP_DIVE_BLOCKS, formatEventDate, recentProjects } from '#src/lib/dashboard-display.ts';
 import type { DeepDiveProject, StatItem, TimelineItem, TrendItem } from '#src/lib/dashboard-types.ts';
@@ -7,6 +7,7 @@ import { seedKpis, seedTimeline } from '#api/seed/data.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { asOwner, cookieFor, openDashboard, scrollToSection, eventually } from './dashboard-journey.ts';
+import { workerServer } from '../support/worker.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('a signed-in member reads the life dashboard', () => {
   });
 
   it('gets the stats in the first HTML, with real numbers and no skeletons', async () => {
-    const response = await fetch(new URL('/', inject('baseUrl')), { headers: { Cookie: await cookieFor('admin') } });
+    const response = await fetch(new URL('/', workerServer().baseUrl), { headers: { Cookie: await cookieFor('admin') } });
     expect(response.headers.get('cache-control')).toContain('no-store');
     const html = await response.text();
     const stats = await asOwner<StatItem[]>('GET', '/api/stats');

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createProject, ownerCall, pngFile } from '../support/owner-api.ts';
 import { eventually, waitForIslands } from '../support/page-helpers.ts';
 import { sessionCookie, signIn } from '../support/sign-in.ts';
+import { workerServer } from '../support/worker.ts';
 
 let browser: Browser;
 let cookie: string;
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 type Image = { id: number; title: string; description: string; category: string; order: number; imageUrl: string };
-const gallery = async (projectId: number) => (await (await fetch(new URL(`/api/projects/${projectId}/gallery`, inject('baseUrl')))).json()) as Image[];
+const gallery = async (projectId: number) => (await (await fetch(new URL(`/api/projects/${projectId}/gallery`, workerServer().baseUrl))).json()) as Image[];
 const toast = (page: Page) => page.locator('#toast-region [role="status"]');
 const tileTitles = (page: Page) => page.locator('[data-gallery-item]:visible [data-gallery-title]').allTextContents();
 

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/sign-in.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { expectToast, hydrated, ownerApi, recordBodies, signedInPage, unique } from './owner-journey.ts';
+import { workerServer } from '../support/worker.ts';
 
 interface StoredKpi {
   id: number;
@@ -175,7 +176,7 @@ describe('the owner keeps the timeline', () => {
   // HTML, or a prop) instead of the browser would show here.
   for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
     it(`dates a new event today in the owner's own time zone (${timezoneId})`, async () => {
-      const context = await browser.newContext({ baseURL: inject('baseUrl'), timezoneId });
+      const context = await browser.newContext({ baseURL: workerServer().baseUrl, timezoneId });
       await signIn(context, 'admin');
       const page = await context.newPage();
       await page.goto('/data-management?tab=timeline');

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProjects, seedGallery } from '#api/seed/data.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { eventually, namesOnEveryPage, visibleNames } from '../support/page-helpers.ts';
+import { workerServer } from '../support/worker.ts';
 
 /*
  * /projects, a project's gallery and /portfolio-showcase as a visitor sees them: everything to read
@@ -19,7 +20,7 @@ let browser: Browser;
 let ids: Map<string, number>;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const projects = (await (await fetch(new URL('/api/public/projects', inject('baseUrl')))).json()) as { id: number; name: string }[];
+  const projects = (await (await fetch(new URL('/api/public/projects', workerServer().baseUrl))).json()) as { id: number; name: string }[];
   ids = new Map(projects.map((p) => [p.name, p.id]));
 });
 afterAll(async () => {

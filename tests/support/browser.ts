@@ -1,16 +1,16 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { watchBrowser, watchContext } from './failure-capture.ts';
+import { workerServer } from './worker.ts';
 
 /**
  * The worker's Chromium (tests/support/global-setup.ts launches one per worker for the whole run). Its contexts
  * are the file's own; `close()` closes them and lets go of the browser, which the next file connects to again.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return watchBrowser(await chromium.connect(inject('browserEndpoint')));
+  return watchBrowser(await chromium.connect(workerServer().browserEndpoint));
 }
 
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => workerServer().baseUrl;
 
 export interface PageOptions {
   colorScheme?: 'light' | 'dark';

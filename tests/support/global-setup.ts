@@ -10,19 +10,12 @@ import { chromePath, CHROMIUM_FLAGS } from '../../scripts/chromium.ts';
 import { startServer, type ServerProcess, type ServerStart } from '../../scripts/spawn-server.ts';
 import { secretsInLog } from './log-secrets.ts';
 import { startTestServices, type TestServices } from './services.ts';
-import type { WorkerServer } from './worker-server.ts';
+import type { WorkerServer } from './worker.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per vitest worker, each on a database of its own: the file of worker N uses servers[N - 1]. */
     servers: WorkerServer[];
-    /** The worker's own server's address, log and database (set by tests/support/worker-server.ts per file). */
-    baseUrl: string;
-    serverLog: string;
-    loadedModulesLog: string;
-    databaseUrl: string;
-    /** The worker's own Chromium (tests/support/browser.ts connects to it; each test opens contexts of its own). */
-    browserEndpoint: string;
     /** Where test helpers record the session tokens they received (the teardown scans the logs for them). */
     secretsFile: string;
     services: TestServices['env'];
@@ -131,11 +124,6 @@ export default async function setup(project: TestProject) {
       }),
     );
     project.provide('servers', servers);
-    project.provide('baseUrl', servers[0]!.baseUrl);
-    project.provide('serverLog', servers[0]!.serverLog);
-    project.provide('loadedModulesLog', servers[0]!.loadedModulesLog);
-    project.provide('databaseUrl', servers[0]!.databaseUrl);
-    project.provide('browserEndpoint', servers[0]!.browserEndpoint);
     project.provide('secretsFile', secretsFile);
     project.provide('services', services.env);
     project.provide('templateDataDir', databases.templateDataDir);

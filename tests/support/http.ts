@@ -1,6 +1,6 @@
-import { inject } from 'vitest';
+import { workerServer } from './worker.ts';
 
-export const base = () => inject('baseUrl');
+export const base = () => workerServer().baseUrl;
 
 export interface CallOptions {
   method?: string;

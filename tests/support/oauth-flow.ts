@@ -1,5 +1,6 @@
-import { inject } from 'vitest';
+
 import { TEST_CLIENT_HEADER } from './services.ts';
+import { workerServer } from './worker.ts';
 
 /**
  * Drives a provider sign-in the way a browser would, with fetch: manual redirects, a cookie jar per
@@ -47,7 +48,7 @@ export interface Visit {
 
 export const newVisit = (): Visit => ({ jar: new CookieJar(), address: `oauth-${process.pid}-${Math.random().toString(36).slice(2, 10)}` });
 
-const appOrigin = () => new URL(inject('baseUrl')).origin;
+const appOrigin = () => new URL(workerServer().baseUrl).origin;
 
 /** One request as the visitor's browser: its cookies for that origin, no automatic redirects. */
 export async function browse(visit: Visit, url: string | URL, init: RequestInit = {}): Promise<Response> {

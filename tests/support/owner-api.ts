@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { inject } from 'vitest';
+
 import { sameOriginHeaders } from './sign-in.ts';
+import { workerServer } from './worker.ts';
 
 /** A write to the API as a same-origin page of the signed-in owner would send it. */
 export async function ownerCall(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(new URL(path, inject('baseUrl')), {
+  return fetch(new URL(path, workerServer().baseUrl), {
     method,
     headers: { ...sameOriginHeaders(cookie), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -31,7 +32,7 @@ export async function createProject(cookie: string, values: Record<string, unkno
 }
 
 export async function readProject(id: number): Promise<{ url: string | null; imageUrl: string | null } | null> {
-  const response = await fetch(new URL(`/api/public/projects/${id}`, inject('baseUrl')));
+  const response = await fetch(new URL(`/api/public/projects/${id}`, workerServer().baseUrl));
   return response.ok ? ((await response.json()) as { url: string | null; imageUrl: string | null }) : null;
 }
 

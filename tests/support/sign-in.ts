@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { recordSecret } from './log-secrets.ts';
 import { newVisit, signInThrough } from './oauth-flow.ts';
 import { TEST_CLIENT_HEADER, oidcLogin } from './services.ts';
+import { workerServer } from './worker.ts';
 
 export type Role = 'admin' | 'viewer';
 
@@ -41,7 +42,7 @@ export async function signIn(context: BrowserContext, role: Role): Promise<void>
 /** Signs a browser context in with a session cookie from `sessionCookie` or `personSessionCookie`. */
 export async function useCookie(context: BrowserContext, cookie: string): Promise<void> {
   const [name, value] = splitCookie(cookie);
-  await context.addCookies([{ name, value, url: inject('baseUrl'), httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([{ name, value, url: workerServer().baseUrl, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /**
@@ -52,7 +53,7 @@ export const freshClientAddress = () => `helper-${process.pid}-${Date.now().toSt
 
 /** Headers a same-origin browser page would send with a write. */
 export const sameOriginHeaders = (cookie?: string): Record<string, string> => ({
-  Origin: new URL(inject('baseUrl')).origin,
+  Origin: new URL(workerServer().baseUrl).origin,
   ...(cookie ? { Cookie: cookie } : {}),
 });
 
@@ -70,11 +71,11 @@ export function sessionCookieFrom(response: Response): string | null {
 
 /** Links printed by the server after byte `offset` of its log, newest first. */
 function ownerLinksAfter(offset: number): string[] {
-  const text = readFileSync(inject('serverLog')).subarray(offset).toString('utf8');
+  const text = readFileSync(workerServer().serverLog).subarray(offset).toString('utf8');
   return [...text.matchAll(/^Owner sign-in: (\S+)$/gm)].map((match) => match[1]!).reverse();
 }
 
-export const serverLogSize = () => statSync(inject('serverLog')).size;
+export const serverLogSize = () => statSync(workerServer().serverLog).size;
 
 /**
  * The worker's server prints every owner link into its log, which only this file reads while it runs; a file
@@ -96,7 +97,7 @@ export async function askForOwnerLink(
 ): Promise<{ response: Response; body: string; links: string[] }> {
   return inTurn(async () => {
     const before = serverLogSize();
-    const response = await fetch(new URL('/api/login/owner', inject('baseUrl')), { method: 'POST', headers, redirect: 'manual' });
+    const response = await fetch(new URL('/api/login/owner', workerServer().baseUrl), { method: 'POST', headers, redirect: 'manual' });
     const body = await response.text();
     return { response, body, links: ownerLinksAfter(before) };
   });
@@ -130,7 +131,7 @@ export async function printOwnerLink(address = freshClientAddress()): Promise<st
  */
 export async function redeemOwnerLink(link: string, headers: Record<string, string> = {}): Promise<Response> {
   const token = new URL(link).searchParams.get('token') ?? '';
-  return fetch(new URL('/api/login/owner/redeem', inject('baseUrl')), {
+  return fetch(new URL('/api/login/owner/redeem', workerServer().baseUrl), {
     method: 'POST',
     headers: { ...sameOriginHeaders(), 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ token }).toString(),

@@ -1,30 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, inject } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { captureFailure, forgetClosedPages } from './failure-capture.ts';
+import { workerServer, type WorkerServer } from './worker.ts';
 
-/**
+/*
  * Set up before every server-layer file (vitest.config.ts, setupFiles): the file talks to its worker's own
  * server (global-setup.ts starts one per worker, each on its own database), starting from the seed.
  */
-export interface WorkerServer {
-  baseUrl: string;
-  pid: number;
-  serverLog: string;
-  loadedModulesLog: string;
-  /** Its PostgreSQL database ('' on the embedded database). */
-  databaseUrl: string;
-  /** The worker's Chromium, for playwright-core's connect. */
-  browserEndpoint: string;
-}
-
-/** This worker's server: files of one worker run one after another, so no other file writes its database. */
-export function workerServer(): WorkerServer {
-  const servers = inject('servers');
-  const poolId = Number(process.env.VITEST_POOL_ID ?? '1');
-  const server = servers[poolId - 1];
-  if (!server) throw new Error(`Worker ${poolId} has no server: the global setup started ${servers.length} (maxWorkers).`);
-  return server;
-}
 
 const alive = (pid: number) => {
   try {
@@ -59,16 +41,6 @@ export async function resetServer(server = workerServer()): Promise<void> {
 }
 
 const server = workerServer();
-// inject('baseUrl') and the like answer for this worker's server in every helper and test file.
-const provided = (globalThis as unknown as { __vitest_worker__: { providedContext: Record<string, unknown> } }).__vitest_worker__.providedContext;
-Object.assign(provided, {
-  baseUrl: server.baseUrl,
-  serverLog: server.serverLog,
-  loadedModulesLog: server.loadedModulesLog,
-  databaseUrl: server.databaseUrl,
-  browserEndpoint: server.browserEndpoint,
-});
-
 await resetServer(server);
 
 // A failed test leaves its pages and the server's last log lines to read.
