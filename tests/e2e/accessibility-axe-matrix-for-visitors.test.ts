@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeMatrix, DEFAULT_VARIANTS, PRESET_VARIANTS } from '../support/a11y-matrix.ts';
+import { axeViolations } from '../support/axe.ts';
 import { newPage } from '../support/browser.ts';
 import { VISITOR_ROUTES } from '../support/routes.ts';
 import { describeAxeMatrix, MODES } from './axe-matrix-suite.ts';
@@ -35,4 +36,13 @@ describe('the accessibility helpers meet WCAG 2.2 AA themselves', () => {
       await context.close();
     });
   }
+});
+
+describe('the checker behind these matrices', () => {
+  it('finds what a person would stumble on: a picture without words and grey text on white', async () => {
+    const { context, page } = await newPage(browser());
+    await page.setContent('<html lang="en"><title>Check</title><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#bbb;background:#fff">Faint</p></main></html>');
+    expect(await axeViolations(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^image-alt \(critical\): img/), expect.stringMatching(/^color-contrast \(serious\): p/)]));
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { networkQuiet, trackRequests } from './network-quiet.ts';
 
 /*
  * The accessibility matrix: axe (WCAG 2.2 AA) on each path, in light and dark, with no settings and with
@@ -63,8 +64,11 @@ export async function markSynced(page: Page): Promise<void> {
  * as they settle rather than half-faded.
  */
 export async function settle(page: Page): Promise<void> {
+  trackRequests(page);
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-  await page.waitForLoadState('networkidle');
+  // Two frames: the sections now in view have been told so (IntersectionObserver) and asked for their script.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await networkQuiet(page);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   // Endless loops and scroll-driven animations (the reading progress bar) never finish, so they are not waited for.
   await page.waitForFunction(() =>

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { watchBrowser, watchContext } from './failure-capture.ts';
+import { trackRequests } from './network-quiet.ts';
 import { workerServer } from './worker.ts';
 
 /**
@@ -29,5 +30,6 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   });
   const page = await context.newPage();
   watchContext(context, page);
+  trackRequests(page);
   return { context, page };
 }
