@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/longest-first.ts';
 
 /*
  * One runner, three layers:
@@ -36,6 +37,8 @@ export const embeddedOnly = [
 
 export default defineConfig({
   test: {
+    // The matrices start first on a clean clone, not last (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
