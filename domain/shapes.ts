@@ -13,6 +13,7 @@ import {
   LINE_HEIGHT,
   MOOD_VALUES,
   PARAGRAPH_SPACING,
+  READING_RULER_LINES,
   THEMES,
   TYPEFACES,
   WORD_SPACING,
@@ -404,6 +405,7 @@ export const accessibilityFields = {
   paragraphSpacing: spacing(PARAGRAPH_SPACING),
   typeface: z.enum(TYPEFACES),
   contentWidth: z.enum(CONTENT_WIDTHS),
+  readingRuler: z.literal(READING_RULER_LINES, { error: `must be one of ${READING_RULER_LINES.join(', ')}` }),
   breakReminderMinutes: z
     .number()
     .int('must be a whole number')

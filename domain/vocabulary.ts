@@ -210,6 +210,9 @@ export const LETTER_SPACING = { min: 0, max: 0.2, step: 0.01 } as const;
 export const WORD_SPACING = { min: 0, max: 0.5, step: 0.1 } as const;
 export const PARAGRAPH_SPACING = { min: 0, max: 2, step: 0.5 } as const;
 export const SPACING_SETTINGS = ['letterSpacing', 'wordSpacing', 'paragraphSpacing'] as const;
+/** The reading ruler: how many lines its clear band shows (0: off), as Immersive Reader's line focus offers. */
+export const READING_RULER_LINES = [0, 1, 3, 5] as const;
+export type ReadingRulerLines = (typeof READING_RULER_LINES)[number];
 export type SpacingSetting = (typeof SPACING_SETTINGS)[number];
 
 /** SPEC §3: every switch off except focusIndicators, showProgress and sectionLabels. */
@@ -244,6 +247,7 @@ export const DEFAULT_ACCESSIBILITY = Object.freeze({
   paragraphSpacing: 0 as number,
   typeface: 'default' as Typeface,
   contentWidth: 'wide' as ContentWidth,
+  readingRuler: 0 as ReadingRulerLines,
 });
 
 /** Every class the settings put on <html> starts with this, so old ones can be removed. */
@@ -263,6 +267,10 @@ export function typefaceClass(typeface: Exclude<Typeface, 'default'>): string {
 }
 export function widthClass(width: Exclude<ContentWidth, 'wide'>): string {
   return `${A11Y_CLASS_PREFIX}width-${width}`;
+}
+/** 3 → 'a11y-ruler-3' (off has no class). */
+export function rulerClass(lines: Exclude<ReadingRulerLines, 0>): string {
+  return `${A11Y_CLASS_PREFIX}ruler-${lines}`;
 }
 /** minimal → 'a11y-layout-minimal' (the default layout has no class). */
 export function layoutClass(layout: Exclude<Layout, 'default'>): string {

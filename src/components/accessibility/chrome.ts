@@ -159,22 +159,32 @@ window.addEventListener('resize', schedule, { passive: true });
 /* ---- Follow changes of the settings (drawer, quick switches, other tabs). ---- */
 const breakHost = document.querySelector<HTMLElement>('[data-break-host]');
 let remindersLoaded = false;
-/* ---- Letters and lines: which typeface, spacing and line length are chosen, in words. ---- */
-const lettersLine = panel?.querySelector<HTMLElement>('[data-letters-line]');
+let rulerLoaded = false;
+/*
+ * ---- Letters and lines, the reading ruler: what is chosen, in words (each line lists one part per choice;
+ * the parts whose class is on <html> are shown). ----
+ */
+const chosenLines = [...(panel?.querySelectorAll<HTMLElement>('[data-chosen-line]') ?? [])];
 function updateLetters(): void {
-  const value = lettersLine?.querySelector('[data-letters-value]');
-  if (!lettersLine || !value) return;
-  const chosen = [...lettersLine.querySelectorAll<HTMLElement>('[data-when-class]')]
-    .filter((part) => root.classList.contains(part.dataset.whenClass ?? ''))
-    .map(({ dataset }) => [dataset.text, dataset.var && root.style.getPropertyValue(dataset.var).replace(/em$/, ' em')].filter(Boolean).join(' '));
-  value.textContent = chosen.join(', ');
-  lettersLine.hidden = chosen.length === 0;
+  for (const line of chosenLines) {
+    const value = line.querySelector('[data-chosen-value]');
+    if (!value) continue;
+    const chosen = [...line.querySelectorAll<HTMLElement>('[data-when-class]')]
+      .filter((part) => root.classList.contains(part.dataset.whenClass ?? ''))
+      .map(({ dataset }) => [dataset.text, dataset.var && root.style.getPropertyValue(dataset.var).replace(/em$/, ' em')].filter(Boolean).join(' '));
+    value.textContent = chosen.join(', ');
+    line.hidden = chosen.length === 0;
+  }
 }
 
 function onSettingsChanged(): void {
   syncQuickSwitches();
   updateHiddenCount();
   updateLetters();
+  if (!rulerLoaded && /(^|\s)a11y-ruler-/.test(root.className)) {
+    rulerLoaded = true;
+    void import('./reading-ruler.ts');
+  }
   if (!remindersLoaded && breakHost && root.classList.contains(breakHost.dataset.whenClass ?? '')) {
     remindersLoaded = true;
     void import('./break-reminder.ts');

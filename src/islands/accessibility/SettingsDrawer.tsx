@@ -13,10 +13,13 @@ import {
   PARAGRAPH_SPACING,
   PRESETS,
   PRESET_NAMES,
+  READING_RULER_LINES,
   SETTING_LABELS,
   TYPEFACES,
   WORD_SPACING,
+  rulerLabel,
   type PresetName,
+  type ReadingRulerLines,
 } from '#src/lib/accessibility-settings.ts';
 import { $drawerOpen, $settings, applyPresetByName, resetSettings, updateSettings } from '#src/stores/accessibility.ts';
 import { SelectRow, SliderRow, SwitchRow } from './controls.tsx';
@@ -165,6 +168,18 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
             options={CONTENT_WIDTHS}
             optionLabel={(value) => CHOICE_LABELS[value] ?? value}
             onChange={(contentWidth) => updateSettings({ contentWidth })}
+          />
+        );
+      case 'readingRuler':
+        return (
+          <SelectRow
+            key={row.kind}
+            label={SETTING_LABELS.readingRuler}
+            description={ROW_EXPLANATIONS.readingRuler}
+            value={String(settings.readingRuler)}
+            options={READING_RULER_LINES.map(String)}
+            optionLabel={(value) => (value === '0' ? 'Off' : rulerLabel(Number(value) as ReadingRulerLines))}
+            onChange={(value) => updateSettings({ readingRuler: Number(value) as ReadingRulerLines })}
           />
         );
       case 'breakReminderMinutes':
