@@ -227,7 +227,12 @@ document.dispatchEvent(new Event('a11y-chrome-ready'));
  * one with a change not yet sent, settles with the server at once.
  */
 function followTheAccount(): void {
-  const start = (changed: boolean) => void import('./preferences-sync.ts').then((sync) => sync.startSync({ changed }));
+  let started = false;
+  const start = (changed: boolean) => {
+    if (started) return;
+    started = true;
+    void import('./preferences-sync.ts').then((sync) => sync.startSync({ changed }));
+  };
   const stored = () => {
     try {
       return `${localStorage.getItem(STORAGE_KEYS.accessibility)}|${localStorage.getItem(STORAGE_KEYS.theme)}`;
@@ -242,6 +247,8 @@ function followTheAccount(): void {
     // no storage: settle with the server on every page
   }
   if (synced !== 'true') return start(false);
+  // Saving, renaming or deleting an own preset changes nothing on <html>: the store says so.
+  document.addEventListener('a11y-presets-changed', () => start(true), { once: true });
   const before = stored();
   const watcher = new MutationObserver(() => {
     if (stored() === before) return;

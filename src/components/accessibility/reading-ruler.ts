@@ -60,7 +60,14 @@ function render(): void {
       hole.push(`${l}px ${t}px`, `${r}px ${t}px`, `${r}px ${b}px`, `${l}px ${b}px`, `${l}px ${t}px`, `0 ${bandTop}px`);
     }
   }
-  points.push(`0 ${bandTop}px`, `100% ${bandTop}px`, `100% ${bandBottom}px`, `0 ${bandBottom}px`, `0 ${bandTop}px`, ...hole);
+  points.push(
+    `0 ${bandTop}px`,
+    `100% ${bandTop}px`,
+    `100% ${bandBottom}px`,
+    `0 ${bandBottom}px`,
+    `0 ${bandTop}px`,
+    ...hole,
+  );
   tint.style.clipPath = `polygon(evenodd, ${points.join(', ')})`;
   band.style.top = `${bandTop}px`;
   shownTop = bandTop;
@@ -137,7 +144,8 @@ band?.addEventListener('keydown', (event) => {
   coverHeight = 0;
   // At the window's edge the page moves under the band instead, one line at a time.
   if (next < 0 && event.key === 'ArrowUp') window.scrollBy({ top: -line, behavior: 'instant' });
-  if (next > window.innerHeight - height && event.key === 'ArrowDown') window.scrollBy({ top: line, behavior: 'instant' });
+  if (next > window.innerHeight - height && event.key === 'ArrowDown')
+    window.scrollBy({ top: line, behavior: 'instant' });
   wanted = Math.min(Math.max(next, 0), Math.max(window.innerHeight - height, 0));
   render();
 });

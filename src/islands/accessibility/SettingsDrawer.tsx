@@ -23,6 +23,7 @@ import {
 } from '#src/lib/accessibility-settings.ts';
 import { $drawerOpen, $settings, applyPresetByName, resetSettings, updateSettings } from '#src/stores/accessibility.ts';
 import { SelectRow, SliderRow, SwitchRow } from './controls.tsx';
+import OwnPresets from './OwnPresets.tsx';
 import { EXPLANATIONS, GROUPS, ROW_EXPLANATIONS, type Row } from './groups.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -266,6 +267,7 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
                 </li>
               ))}
             </ul>
+            <OwnPresets announce={setAnnouncement} signedIn={document.documentElement.dataset.session === 'in'} />
             <p role="status" aria-live="polite" className="mt-3 min-h-5 text-sm" data-announcement>
               {announcement}
             </p>
