@@ -118,6 +118,9 @@
   if (s.calmColors || s.reducedStimuli || s.colorScheme === 'calm') badges.push('calm-mode');
   root.setAttribute('data-a11y-badges', badges.join(' '));
 
+  // The 'Listen' controls show only where the browser can speak (src/components/accessibility/ListenControl.astro).
+  if (typeof speechSynthesis !== 'undefined' && typeof SpeechSynthesisUtterance !== 'undefined') root.classList.add('can-speak');
+
   // Images that fail to load are hidden, never a broken-image icon (error events do not bubble: capture them).
   document.addEventListener(
     'error',

@@ -106,7 +106,9 @@ describe('the reading ruler', () => {
 
     // The status panel says it is on, and how to move it.
     await page.getByRole('button', { name: /Accessibility status/ }).click();
-    expect(await page.locator('[data-status-body]').innerText()).toContain('Reading ruler: 3 lines; it follows the pointer and focus');
+    expect(await page.locator('[data-status-body]').innerText()).toContain(
+      'Reading ruler: 3 lines; it follows the pointer and focus',
+    );
 
     // Never printed.
     await page.emulateMedia({ media: 'print' });

@@ -32,6 +32,15 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-open-se
   });
 }
 
+/* ---- Read aloud: its script loads on the first press of 'Listen' (a press before this ran is replayed). ---- */
+for (const control of document.querySelectorAll<HTMLElement>('[data-listen]')) {
+  control.querySelector('[data-listen-play]')?.addEventListener(
+    'click',
+    () => void import('./read-aloud.ts').then((readAloud) => readAloud.attach(control)),
+    { once: true },
+  );
+}
+
 /* ---- The status panel: a chip that opens to the badges, progress, section and quick switches. ---- */
 function setExpanded(expanded: boolean, remember = true): void {
   if (!chip || !body) return;
