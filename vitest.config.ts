@@ -24,6 +24,8 @@ export const embeddedOnly = [
   'tests/e2e/top-bars-fit-and-the-status-chip-covers-nothing.test.ts',
   'tests/e2e/public-pages-are-accessible.test.ts',
   'tests/e2e/reader-chooses-letters-and-lines.test.ts',
+  'tests/e2e/reader-follows-lines-with-the-ruler.test.ts',
+  'tests/e2e/reading-settings-pass-two-checkers.test.ts',
   'tests/e2e/settings-button-leaves-room-at-the-end.test.ts',
   'tests/e2e/owner-pages-are-accessible.test.ts',
   'tests/e2e/pages-reflow-at-every-text-size.test.ts',

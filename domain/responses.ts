@@ -225,6 +225,9 @@ export const currentUser = z.object({
 
 export const savedPreferences = z.object({
   accessibility: z.record(z.string(), z.unknown()).nullable(),
+  presets: z
+    .array(z.object({ name: z.string(), settings: z.record(z.string(), z.unknown()) }))
+    .meta({ description: 'The person’s own presets, in their order; [] when none are saved.' }),
   theme: nullableText.meta({ description: 'light | dark | system; null when nothing is saved yet.' }),
 });
 

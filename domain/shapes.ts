@@ -12,7 +12,9 @@ import {
   LETTER_SPACING,
   LINE_HEIGHT,
   MOOD_VALUES,
+  OWN_PRESETS,
   PARAGRAPH_SPACING,
+  READING_RULER_LINES,
   THEMES,
   TYPEFACES,
   WORD_SPACING,
@@ -404,6 +406,7 @@ export const accessibilityFields = {
   paragraphSpacing: spacing(PARAGRAPH_SPACING),
   typeface: z.enum(TYPEFACES),
   contentWidth: z.enum(CONTENT_WIDTHS),
+  readingRuler: z.literal(READING_RULER_LINES, { error: `must be one of ${READING_RULER_LINES.join(', ')}` }),
   breakReminderMinutes: z
     .number()
     .int('must be a whole number')
@@ -414,17 +417,67 @@ export const accessibilityFields = {
 export const accessibilitySettingsShape = z.object(accessibilityFields).strict();
 export type AccessibilitySettings = z.infer<typeof accessibilitySettingsShape>;
 
+/** A preset's name: plain text (no markup, no control characters), trimmed, 1–40 characters. */
+export const ownPresetName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(OWN_PRESETS.nameMaxLength, `must be at most ${OWN_PRESETS.nameMaxLength} characters`)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  .refine((name) => !/[<>\u0000-\u001f\u007f]/.test(name), 'must be plain text, without < or >');
+
+/** One of a person's own presets: a name and the choices it applies (any subset of the settings). */
+export const ownPreset = z.object({ name: ownPresetName, settings: accessibilitySettingsShape.partial().strict() }).strict();
+export type OwnPreset = z.infer<typeof ownPreset>;
+
+export const ownPresets = z
+  .array(ownPreset)
+  .max(OWN_PRESETS.max, `must hold at most ${OWN_PRESETS.max} presets`)
+  .refine((list) => new Set(list.map((preset) => preset.name.toLowerCase())).size === list.length, 'must not repeat a name');
+
+/**
+ * Presets as stored anywhere (a browser's storage, an older or damaged row): every valid one is kept, up to
+ * the limit, a later repeat of a name dropped; within a preset an invalid setting is dropped, the rest kept.
+ */
+export function readOwnPresets(raw: unknown): OwnPreset[] {
+  if (!Array.isArray(raw)) return [];
+  const kept: OwnPreset[] = [];
+  const names = new Set<string>();
+  for (const item of raw) {
+    if (kept.length >= OWN_PRESETS.max) break;
+    if (!item || typeof item !== 'object') continue;
+    const { name: rawName, settings: rawSettings } = item as Record<string, unknown>;
+    const name = ownPresetName.safeParse(rawName);
+    if (!name.success || names.has(name.data.toLowerCase())) continue;
+    const settings: Record<string, unknown> = {};
+    if (rawSettings && typeof rawSettings === 'object' && !Array.isArray(rawSettings)) {
+      for (const [key, value] of Object.entries(rawSettings)) {
+        const field = (accessibilityFields as Record<string, z.ZodType>)[key];
+        if (Object.hasOwn(accessibilityFields, key) && field!.safeParse(value).success) settings[key] = value;
+      }
+    }
+    names.add(name.data.toLowerCase());
+    kept.push({ name: name.data, settings: settings as OwnPreset['settings'] });
+  }
+  return kept;
+}
+
 /**
  * PUT /api/me/preferences. `accessibility` is the person's own choices (any subset of the settings;
- * what is left out follows the defaults of the device), `theme` the light/dark/system choice.
+ * what is left out follows the defaults of the device), `theme` the light/dark/system choice, `presets`
+ * their own presets (the whole list). A part left out is kept as saved.
  */
 export const preferencesUpdate = z
   .object({
     accessibility: accessibilitySettingsShape.partial().strict().optional(),
     theme: z.enum(THEMES).optional(),
+    presets: ownPresets.optional(),
   })
   .strict()
-  .refine((body) => body.accessibility !== undefined || body.theme !== undefined, 'must contain accessibility or theme');
+  .refine(
+    (body) => body.accessibility !== undefined || body.theme !== undefined || body.presets !== undefined,
+    'must contain accessibility, theme or presets',
+  );
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;
 
 /* The security log (api/services/security-log.ts): what it records and how the owner filters it. */

@@ -153,6 +153,8 @@ export const STORAGE_KEYS = {
   accessibility: 'accessibility-settings',
   /** What was last synced to the account, so a change made elsewhere is not overwritten. */
   accessibilitySynced: 'accessibility-settings-synced',
+  /** The person's own presets (named sets of their choices), as JSON; signed in, their account's copy. */
+  accessibilityPresets: 'accessibility-presets',
   /** Whether the accessibility status panel is open. */
   accessibilityPanel: 'accessibility-panel',
   /** Whether timeline events are marked on the trend charts ('off' when hidden; shown by default). */
@@ -210,6 +212,16 @@ export const LETTER_SPACING = { min: 0, max: 0.2, step: 0.01 } as const;
 export const WORD_SPACING = { min: 0, max: 0.5, step: 0.1 } as const;
 export const PARAGRAPH_SPACING = { min: 0, max: 2, step: 0.5 } as const;
 export const SPACING_SETTINGS = ['letterSpacing', 'wordSpacing', 'paragraphSpacing'] as const;
+/** A person's own presets: how many they may keep and how long a name may be (plain text). */
+export const OWN_PRESETS = { max: 20, nameMaxLength: 40 } as const;
+/**
+ * The largest PUT /api/me/preferences body: the choices plus the most presets, each with every setting
+ * and the longest name (about 1 KB each as JSON), with room to spare.
+ */
+export const PREFERENCES_MAX_BYTES = 32_000;
+/** The reading ruler: how many lines its clear band shows (0: off), as Immersive Reader's line focus offers. */
+export const READING_RULER_LINES = [0, 1, 3, 5] as const;
+export type ReadingRulerLines = (typeof READING_RULER_LINES)[number];
 export type SpacingSetting = (typeof SPACING_SETTINGS)[number];
 
 /** SPEC §3: every switch off except focusIndicators, showProgress and sectionLabels. */
@@ -244,6 +256,7 @@ export const DEFAULT_ACCESSIBILITY = Object.freeze({
   paragraphSpacing: 0 as number,
   typeface: 'default' as Typeface,
   contentWidth: 'wide' as ContentWidth,
+  readingRuler: 0 as ReadingRulerLines,
 });
 
 /** Every class the settings put on <html> starts with this, so old ones can be removed. */
@@ -263,6 +276,10 @@ export function typefaceClass(typeface: Exclude<Typeface, 'default'>): string {
 }
 export function widthClass(width: Exclude<ContentWidth, 'wide'>): string {
   return `${A11Y_CLASS_PREFIX}width-${width}`;
+}
+/** 3 → 'a11y-ruler-3' (off has no class). */
+export function rulerClass(lines: Exclude<ReadingRulerLines, 0>): string {
+  return `${A11Y_CLASS_PREFIX}ruler-${lines}`;
 }
 /** minimal → 'a11y-layout-minimal' (the default layout has no class). */
 export function layoutClass(layout: Exclude<Layout, 'default'>): string {

@@ -1,4 +1,5 @@
 import { preferencesUpdate } from '#domain/shapes.ts';
+import { PREFERENCES_MAX_BYTES } from '#domain/vocabulary.ts';
 import { db } from '../db/client.ts';
 import { getPreferences, savePreferences } from '../services/preferences.ts';
 import { readJson } from './body.ts';
@@ -17,6 +18,6 @@ export const getPreferencesRoute: Handler = ({ locals }) =>
 export const putPreferencesRoute: Handler = ({ locals, request }) =>
   handle(async () => {
     const user = requireUser(locals.user);
-    const update = await readJson(request, preferencesUpdate, 10_000);
+    const update = await readJson(request, preferencesUpdate, PREFERENCES_MAX_BYTES);
     return json(await savePreferences(db(), user.id, update));
   });

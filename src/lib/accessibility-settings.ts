@@ -11,6 +11,8 @@ import {
   SPACING_SETTINGS,
   STORAGE_KEYS,
   layoutClass,
+  rulerClass,
+  type ReadingRulerLines,
   schemeClass,
   switchClass,
   typefaceClass,
@@ -28,9 +30,11 @@ export {
   LETTER_SPACING,
   LINE_HEIGHT,
   PARAGRAPH_SPACING,
+  READING_RULER_LINES,
   TYPEFACES,
   WORD_SPACING,
   type AccessibilitySwitch,
+  type ReadingRulerLines,
   type ContentWidth,
   type Typeface,
 } from '#domain/vocabulary.ts';
@@ -192,6 +196,7 @@ export const SETTING_LABELS: Record<Key, string> = {
   paragraphSpacing: 'Paragraph spacing',
   typeface: 'Typeface',
   contentWidth: 'Line length',
+  readingRuler: 'Reading ruler',
 };
 
 export const CHOICE_LABELS: Record<string, string> = {
@@ -209,11 +214,17 @@ export const CHOICE_LABELS: Record<string, string> = {
   narrow: 'Narrow (about 60 characters)',
 };
 
+/** 0 → 'off', 1 → '1 line', 3 → '3 lines'. */
+export function rulerLabel(lines: ReadingRulerLines): string {
+  return lines === 0 ? 'off' : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
+}
+
 export function describeValue(key: Key, value: AccessibilitySettings[Key]): string {
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (key === 'fontSize') return `${value} px`;
   if (key === 'breakReminderMinutes') return `${value} minutes`;
   if (key === 'letterSpacing' || key === 'wordSpacing' || key === 'paragraphSpacing') return `${value} em`;
+  if (key === 'readingRuler') return rulerLabel(value as ReadingRulerLines);
   if (typeof value === 'string') return CHOICE_LABELS[value] ?? value;
   return String(value);
 }
@@ -264,7 +275,7 @@ export interface DomState {
 
 /**
  * How settings show on <html>: one class per switch that is on, one for a non-default scheme, layout,
- * typeface and line length, one per spacing chosen (a11y-letter-spacing…: text keeps its own tracking
+ * typeface, line length and reading ruler, one per spacing chosen (a11y-letter-spacing…: text keeps its own tracking
  * until the person picks one), six CSS variables and the active badges (as data-a11y-badges). The font size is a
  * percentage of the browser's own base size (16 px = 100 %), so a larger browser default still counts.
  * Motion scale: 0 without motion, 2 for slow animations; components multiply durations by it.
@@ -276,6 +287,7 @@ export function settingsToDom(s: AccessibilitySettings): DomState {
   if (s.typeface !== 'default') classes.push(typefaceClass(s.typeface));
   if (s.contentWidth !== 'wide') classes.push(widthClass(s.contentWidth));
   for (const key of SPACING_SETTINGS) if (s[key] > 0) classes.push(switchClass(key));
+  if (s.readingRuler !== 0) classes.push(rulerClass(s.readingRuler));
   const size = (s.fontSize * (s.enlargeText ? ENLARGE_STEP : 1) * 100) / 16;
   return {
     classes,

@@ -45,12 +45,14 @@
     paragraphSpacing: 0,
     typeface: 'default',
     contentWidth: 'wide',
+    readingRuler: 0,
   };
   var choices = {
     colorScheme: ['default', 'calm', 'high-contrast', 'warm'],
     layout: ['default', 'minimal', 'spacious'],
     typeface: ['default', 'atkinson-hyperlegible', 'opendyslexic', 'serif'],
     contentWidth: ['wide', 'medium', 'narrow'],
+    readingRuler: [0, 1, 3, 5],
   };
   // [min, max, step]; whole numbers unless the step says otherwise.
   var ranges = {
@@ -96,6 +98,7 @@
   if (s.layout !== 'default') classes.push('a11y-layout-' + s.layout);
   if (s.typeface !== 'default') classes.push('a11y-typeface-' + s.typeface);
   if (s.contentWidth !== 'wide') classes.push('a11y-width-' + s.contentWidth);
+  if (s.readingRuler !== 0) classes.push('a11y-ruler-' + s.readingRuler);
   if (s.letterSpacing > 0) classes.push('a11y-letter-spacing');
   if (s.wordSpacing > 0) classes.push('a11y-word-spacing');
   if (s.paragraphSpacing > 0) classes.push('a11y-paragraph-spacing');
@@ -114,6 +117,9 @@
   if (s.singleTaskMode || s.hideDistractions) badges.push('focus-mode');
   if (s.calmColors || s.reducedStimuli || s.colorScheme === 'calm') badges.push('calm-mode');
   root.setAttribute('data-a11y-badges', badges.join(' '));
+
+  // The 'Listen' controls show only where the browser can speak (src/components/accessibility/ListenControl.astro).
+  if (typeof speechSynthesis !== 'undefined' && typeof SpeechSynthesisUtterance !== 'undefined') root.classList.add('can-speak');
 
   // Images that fail to load are hidden, never a broken-image icon (error events do not bubble: capture them).
   document.addEventListener(

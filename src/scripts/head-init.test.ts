@@ -9,6 +9,7 @@ import {
   DEFAULT_SETTINGS,
   LAYOUTS,
   PRESET_NAMES,
+  READING_RULER_LINES,
   TYPEFACES,
   applyPreset,
   effectiveDefaults,
@@ -86,6 +87,7 @@ function variedSettings(): string[] {
     settings.paragraphSpacing = Math.floor(next() * 5) / 2;
     settings.typeface = TYPEFACES[i % TYPEFACES.length];
     settings.contentWidth = CONTENT_WIDTHS[i % CONTENT_WIDTHS.length];
+    settings.readingRuler = READING_RULER_LINES[i % READING_RULER_LINES.length];
     samples.push(JSON.stringify(settings));
   }
   return samples;
@@ -118,6 +120,10 @@ describe('the head script', () => {
       '{"letterSpacing":0.125,"wordSpacing":0.15,"paragraphSpacing":0.75}',
       '{"letterSpacing":"0.1","wordSpacing":-0.1,"paragraphSpacing":null,"typeface":1}',
       '{"letterSpacing":0.2,"wordSpacing":0.5,"paragraphSpacing":2,"typeface":"opendyslexic","contentWidth":"narrow"}',
+      '{"readingRuler":2}',
+      '{"readingRuler":"3"}',
+      '{"readingRuler":5,"fontSize":99}',
+      '{"readingRuler":-1}',
     ];
     for (const stored of cases) expect(runHeadScript(stored, noOs), stored).toEqual(expected(stored, noOs));
   });

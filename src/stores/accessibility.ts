@@ -13,6 +13,9 @@ import {
   type AccessibilitySettings,
   type PresetName,
 } from '../lib/accessibility-settings.ts';
+import { deletePreset, renamePreset, savePreset, type OwnPreset, type PresetChange } from '../lib/own-presets.ts';
+import { readOwnPresets } from '#domain/shapes.ts';
+import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 
 /*
  * The accessibility settings in the browser, shared by the settings drawer, the status panel's quick
@@ -94,10 +97,64 @@ export function replaceChoices(choices: unknown): void {
   $settings.set(parseStoredText(JSON.stringify(choices ?? {}), $baseSettings.get()));
 }
 
+/*
+ * ---- The person's own presets: kept on this device (and, signed in, sent to the account by the sync,
+ * which hears of a change through 'a11y-presets-changed'). ----
+ */
+const PRESETS_KEY = STORAGE_KEYS.accessibilityPresets;
+function loadPresets(): OwnPreset[] {
+  try {
+    return readOwnPresets(JSON.parse(localStorage.getItem(PRESETS_KEY) ?? '[]'));
+  } catch {
+    return [];
+  }
+}
+export const $ownPresets = atom<OwnPreset[]>(loadPresets());
+$ownPresets.listen((presets) => {
+  try {
+    if (presets.length > 0) localStorage.setItem(PRESETS_KEY, JSON.stringify(presets));
+    else localStorage.removeItem(PRESETS_KEY);
+  } catch {
+    // kept for this page only
+  }
+});
+
+function changed(change: PresetChange): PresetChange {
+  if (change.ok) {
+    $ownPresets.set(change.presets);
+    document.dispatchEvent(new Event('a11y-presets-changed'));
+  }
+  return change;
+}
+
+/** Saves the current choices under `name` (replacing a preset of that name). */
+export function saveOwnPreset(name: string): PresetChange {
+  return changed(savePreset($ownPresets.get(), name, currentChoices()));
+}
+export function renameOwnPreset(from: string, to: string): PresetChange {
+  return changed(renamePreset($ownPresets.get(), from, to));
+}
+export function deleteOwnPreset(name: string): void {
+  changed({ ok: true, presets: deletePreset($ownPresets.get(), name), name, replaced: false });
+}
+/** Applies a preset: exactly its choices, everything else back to this device's defaults. Returns what changed, in words. */
+export function applyOwnPreset(name: string): string[] {
+  const preset = $ownPresets.get().find((candidate) => candidate.name === name);
+  if (!preset) return [];
+  const before = $settings.get();
+  replaceChoices(preset.settings);
+  return describeChanges(before, $settings.get());
+}
+/** The account's copy (at sign-in), read leniently like anything stored. */
+export function replaceOwnPresets(raw: unknown): void {
+  $ownPresets.set(readOwnPresets(raw));
+}
+
 if (typeof window !== 'undefined') {
-  // Another tab changed the settings: follow it.
+  // Another tab changed the settings or presets: follow it.
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEY) $settings.set(load());
+    if (event.key === PRESETS_KEY) $ownPresets.set(loadPresets());
   });
   // The system preference changed while the page is open: untouched settings follow it.
   for (const query of Object.values(OS_QUERIES)) {

@@ -8,9 +8,11 @@ import {
   COLOR_SCHEMES,
   CONTENT_WIDTHS,
   LAYOUTS,
+  READING_RULER_LINES,
   SPACING_SETTINGS,
   TYPEFACES,
   layoutClass,
+  rulerClass,
   schemeClass,
   switchClass,
   typefaceClass,
@@ -50,6 +52,7 @@ const settingClasses = new Set([
   ...TYPEFACES.filter((face) => face !== 'default').map(typefaceClass),
   ...CONTENT_WIDTHS.filter((width) => width !== 'wide').map(widthClass),
   ...SPACING_SETTINGS.map(switchClass),
+  ...READING_RULER_LINES.filter((lines) => lines !== 0).map(rulerClass),
 ]);
 
 describe('the accessibility class names in stylesheets', () => {

@@ -138,7 +138,7 @@ describe('the settings drawer', () => {
         changed.add(f.name);
       }
     }
-    expect(changed.size).toBe(ACCESSIBILITY_SWITCHES.length + 10);
+    expect(changed.size).toBe(ACCESSIBILITY_SWITCHES.length + 11);
 
     const saved = await savedSettings(page);
     for (const key of ACCESSIBILITY_SWITCHES) expect(saved[key], key).toBe(!base[key]);
@@ -153,6 +153,7 @@ describe('the settings drawer', () => {
       wordSpacing: 0.1,
       paragraphSpacing: 0.5,
       contentWidth: 'medium',
+      readingRuler: 1,
     });
     expect(await page.evaluate(() => document.documentElement.classList.contains('a11y-quiet-mode'))).toBe(true);
 

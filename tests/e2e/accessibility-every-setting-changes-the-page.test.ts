@@ -312,6 +312,41 @@ describe('the other settings of the drawer', () => {
     });
   });
 
+  it('reading ruler: a clear band of the chosen lines over a tint, on every kind of page', async () => {
+    await visitEach({ readingRuler: 5 }, KINDS, async (page, kind) => {
+      const ruler = await page.evaluate(() => {
+        const band = document.querySelector('[data-reading-ruler]')!;
+        const tint = document.querySelector('[data-ruler-tint]')!;
+        return {
+          band: getComputedStyle(band).display,
+          height: band.getBoundingClientRect().height,
+          line: Number.parseFloat(getComputedStyle(document.body).lineHeight),
+          tint: getComputedStyle(tint).backgroundColor,
+          clip: getComputedStyle(tint).clipPath,
+        };
+      });
+      expect(ruler.band, kind).toBe('block');
+      expect(ruler.height, kind).toBeGreaterThanOrEqual(5 * ruler.line - 1);
+      expect(alpha(ruler.tint), kind).toBeGreaterThan(0);
+      expect(ruler.clip, kind).toMatch(/^polygon\(evenodd/);
+    });
+  });
+
+  it('letters and lines: the chosen typeface, spacing and line length on every kind of page', async () => {
+    const settings = { typeface: 'serif', letterSpacing: 0.1, wordSpacing: 0.3, paragraphSpacing: 1, contentWidth: 'narrow' } as const;
+    await visitEach(settings, KINDS, async (page, kind) => {
+      const text = await page.evaluate(() => {
+        const paragraph = document.querySelector('main p')!;
+        const style = getComputedStyle(paragraph);
+        return { family: getComputedStyle(document.body).fontFamily, letter: style.letterSpacing, word: style.wordSpacing, width: style.maxWidth };
+      });
+      expect(text.family, kind).toMatch(/^ui-serif/);
+      expect(text.letter, kind).not.toBe('normal');
+      expect(text.word, kind).not.toBe('0px');
+      expect(text.width, kind).not.toBe('none');
+    });
+  });
+
   it('break reminders suggest a short break after the chosen time of continuous use, gently and dismissibly', async () => {
     const { context, page } = await newPage(browser);
     await page.clock.install();

@@ -17,7 +17,22 @@ import { sessionCookie, useCookie } from '../support/sign-in.ts';
 const SETTINGS: Array<[string, Partial<AccessibilitySettings>]> = [
   ['default', {}],
   ['20 px', { fontSize: 20 }],
-  ['largest', { fontSize: 24, enlargeText: true, lineHeight: 2.5, layout: 'spacious' }],
+  // With the widest reading settings too: the broadest typeface, the most letter, word and paragraph spacing.
+  [
+    'largest',
+    {
+      fontSize: 24,
+      enlargeText: true,
+      lineHeight: 2.5,
+      layout: 'spacious',
+      typeface: 'opendyslexic',
+      letterSpacing: 0.2,
+      wordSpacing: 0.5,
+      paragraphSpacing: 2,
+      contentWidth: 'narrow',
+      readingRuler: 5,
+    },
+  ],
 ];
 const WIDTHS = [1280, 320] as const;
 const WHO = [

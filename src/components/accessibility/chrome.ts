@@ -32,6 +32,15 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-open-se
   });
 }
 
+/* ---- Read aloud: its script loads on the first press of 'Listen' (a press before this ran is replayed). ---- */
+for (const control of document.querySelectorAll<HTMLElement>('[data-listen]')) {
+  control.querySelector('[data-listen-play]')?.addEventListener(
+    'click',
+    () => void import('./read-aloud.ts').then((readAloud) => readAloud.attach(control)),
+    { once: true },
+  );
+}
+
 /* ---- The status panel: a chip that opens to the badges, progress, section and quick switches. ---- */
 function setExpanded(expanded: boolean, remember = true): void {
   if (!chip || !body) return;
@@ -159,22 +168,32 @@ window.addEventListener('resize', schedule, { passive: true });
 /* ---- Follow changes of the settings (drawer, quick switches, other tabs). ---- */
 const breakHost = document.querySelector<HTMLElement>('[data-break-host]');
 let remindersLoaded = false;
-/* ---- Letters and lines: which typeface, spacing and line length are chosen, in words. ---- */
-const lettersLine = panel?.querySelector<HTMLElement>('[data-letters-line]');
+let rulerLoaded = false;
+/*
+ * ---- Letters and lines, the reading ruler: what is chosen, in words (each line lists one part per choice;
+ * the parts whose class is on <html> are shown). ----
+ */
+const chosenLines = [...(panel?.querySelectorAll<HTMLElement>('[data-chosen-line]') ?? [])];
 function updateLetters(): void {
-  const value = lettersLine?.querySelector('[data-letters-value]');
-  if (!lettersLine || !value) return;
-  const chosen = [...lettersLine.querySelectorAll<HTMLElement>('[data-when-class]')]
-    .filter((part) => root.classList.contains(part.dataset.whenClass ?? ''))
-    .map(({ dataset }) => [dataset.text, dataset.var && root.style.getPropertyValue(dataset.var).replace(/em$/, ' em')].filter(Boolean).join(' '));
-  value.textContent = chosen.join(', ');
-  lettersLine.hidden = chosen.length === 0;
+  for (const line of chosenLines) {
+    const value = line.querySelector('[data-chosen-value]');
+    if (!value) continue;
+    const chosen = [...line.querySelectorAll<HTMLElement>('[data-when-class]')]
+      .filter((part) => root.classList.contains(part.dataset.whenClass ?? ''))
+      .map(({ dataset }) => [dataset.text, dataset.var && root.style.getPropertyValue(dataset.var).replace(/em$/, ' em')].filter(Boolean).join(' '));
+    value.textContent = chosen.join(', ');
+    line.hidden = chosen.length === 0;
+  }
 }
 
 function onSettingsChanged(): void {
   syncQuickSwitches();
   updateHiddenCount();
   updateLetters();
+  if (!rulerLoaded && /(^|\s)a11y-ruler-/.test(root.className)) {
+    rulerLoaded = true;
+    void import('./reading-ruler.ts');
+  }
   if (!remindersLoaded && breakHost && root.classList.contains(breakHost.dataset.whenClass ?? '')) {
     remindersLoaded = true;
     void import('./break-reminder.ts');
@@ -217,7 +236,12 @@ document.dispatchEvent(new Event('a11y-chrome-ready'));
  * one with a change not yet sent, settles with the server at once.
  */
 function followTheAccount(): void {
-  const start = (changed: boolean) => void import('./preferences-sync.ts').then((sync) => sync.startSync({ changed }));
+  let started = false;
+  const start = (changed: boolean) => {
+    if (started) return;
+    started = true;
+    void import('./preferences-sync.ts').then((sync) => sync.startSync({ changed }));
+  };
   const stored = () => {
     try {
       return `${localStorage.getItem(STORAGE_KEYS.accessibility)}|${localStorage.getItem(STORAGE_KEYS.theme)}`;
@@ -232,6 +256,8 @@ function followTheAccount(): void {
     // no storage: settle with the server on every page
   }
   if (synced !== 'true') return start(false);
+  // Saving, renaming or deleting an own preset changes nothing on <html>: the store says so.
+  document.addEventListener('a11y-presets-changed', () => start(true), { once: true });
   const before = stored();
   const watcher = new MutationObserver(() => {
     if (stored() === before) return;

@@ -1,11 +1,11 @@
 /*
- * A signed-in person's settings follow them between devices through /api/me/preferences.
+ * A signed-in person's settings and own presets follow them between devices through /api/me/preferences.
  * The first signed-in page after signing in takes the server's copy (server wins once; when the server
  * has nothing yet, this device's choices are sent up). From then on every change is sent, debounced.
  * A change not yet sent when the page closes is marked 'dirty' and sent by the next page.
  */
 import { apiGet, apiRequest, ApiError } from '#src/lib/api-client.ts';
-import { $settings, currentChoices, replaceChoices } from '#src/stores/accessibility.ts';
+import { $ownPresets, $settings, currentChoices, replaceChoices, replaceOwnPresets } from '#src/stores/accessibility.ts';
 import { parseTheme, readTheme, setTheme, type ThemePreference } from '#src/lib/theme.ts';
 import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 
@@ -15,6 +15,8 @@ const DEBOUNCE_MS = 800;
 interface ServerPreferences {
   accessibility: Record<string, unknown> | null;
   theme: ThemePreference | null;
+  /** Absent from a server older than presets. */
+  presets?: unknown;
 }
 
 function mark(state: 'true' | 'dirty'): void {
@@ -36,7 +38,7 @@ let stopped = false;
 async function push(): Promise<void> {
   if (stopped) return;
   try {
-    await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme() });
+    await apiRequest('PUT', '/api/me/preferences', { accessibility: currentChoices(), theme: readTheme(), presets: $ownPresets.get() });
     mark('true');
   } catch (error) {
     // Signed out meanwhile: stop. Anything else: leave it 'dirty' for the next page to retry.
@@ -64,6 +66,7 @@ export async function startSync({ changed = false }: { changed?: boolean } = {})
     if (!server) return;
     if (server.accessibility) {
       replaceChoices(server.accessibility);
+      replaceOwnPresets(server.presets ?? []);
       // setTheme, not a copy of it: the theme menu follows data-theme-preference and 'themechange'.
       if (server.theme) setTheme(parseTheme(server.theme));
       mark('true');
@@ -76,6 +79,7 @@ export async function startSync({ changed = false }: { changed?: boolean } = {})
     schedulePush();
   }
   $settings.listen(schedulePush);
+  $ownPresets.listen(schedulePush);
   let theme = readTheme();
   new MutationObserver(() => {
     if (readTheme() === theme) return;

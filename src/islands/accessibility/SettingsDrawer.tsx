@@ -13,13 +13,17 @@ import {
   PARAGRAPH_SPACING,
   PRESETS,
   PRESET_NAMES,
+  READING_RULER_LINES,
   SETTING_LABELS,
   TYPEFACES,
   WORD_SPACING,
+  rulerLabel,
   type PresetName,
+  type ReadingRulerLines,
 } from '#src/lib/accessibility-settings.ts';
 import { $drawerOpen, $settings, applyPresetByName, resetSettings, updateSettings } from '#src/stores/accessibility.ts';
 import { SelectRow, SliderRow, SwitchRow } from './controls.tsx';
+import OwnPresets from './OwnPresets.tsx';
 import { EXPLANATIONS, GROUPS, ROW_EXPLANATIONS, type Row } from './groups.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -167,6 +171,18 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
             onChange={(contentWidth) => updateSettings({ contentWidth })}
           />
         );
+      case 'readingRuler':
+        return (
+          <SelectRow
+            key={row.kind}
+            label={SETTING_LABELS.readingRuler}
+            description={ROW_EXPLANATIONS.readingRuler}
+            value={String(settings.readingRuler)}
+            options={READING_RULER_LINES.map(String)}
+            optionLabel={(value) => (value === '0' ? 'Off' : rulerLabel(Number(value) as ReadingRulerLines))}
+            onChange={(value) => updateSettings({ readingRuler: Number(value) as ReadingRulerLines })}
+          />
+        );
       case 'breakReminderMinutes':
         return (
           <SliderRow
@@ -251,6 +267,7 @@ export default function SettingsDrawer({ onClosed }: { onClosed: () => void }) {
                 </li>
               ))}
             </ul>
+            <OwnPresets announce={setAnnouncement} signedIn={document.documentElement.dataset.session === 'in'} />
             <p role="status" aria-live="polite" className="mt-3 min-h-5 text-sm" data-announcement>
               {announcement}
             </p>

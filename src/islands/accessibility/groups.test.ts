@@ -18,6 +18,7 @@ describe('the settings drawer groups', () => {
         'colorScheme',
         'layout',
         'breakReminderMinutes',
+        'readingRuler',
       ].sort(),
     );
     for (const key of ACCESSIBILITY_SWITCHES) expect(EXPLANATIONS[key].length).toBeGreaterThan(10);

@@ -35,6 +35,7 @@ export type Row =
         | 'paragraphSpacing'
         | 'typeface'
         | 'contentWidth'
+        | 'readingRuler'
         | 'breakReminderMinutes'
         | 'colorScheme'
         | 'layout';
@@ -47,6 +48,7 @@ export const GROUPS: { title: string; rows: Row[] }[] = [
     rows: [
       { kind: 'fontSize' },
       { kind: 'lineHeight' },
+      { kind: 'readingRuler' },
       { kind: 'switch', key: 'enlargeText' },
       { kind: 'switch', key: 'simplerLanguage' },
     ],
@@ -112,6 +114,8 @@ export const ROW_EXPLANATIONS: Record<Exclude<Row['kind'], 'switch'>, string> = 
   paragraphSpacing: 'Extra space after each paragraph.',
   typeface: 'The letters all text is set in. Other typefaces download only when you choose them.',
   contentWidth: 'How long a line of text may grow before it wraps. Shorter lines are easier to follow.',
+  readingRuler:
+    'A clear band of 1, 3 or 5 lines that follows your pointer and keyboard focus; the rest of the page is dimmed. Tab to it and press ↑ or ↓ to move it a line.',
   breakReminderMinutes: 'How long you use the site before a break reminder appears.',
   colorScheme: 'A whole set of colours: default, calm (soft and muted), high contrast or warm.',
   layout: 'Minimal is narrower with fewer decorations; spacious adds room between everything.',
