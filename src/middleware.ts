@@ -55,14 +55,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
-/** The connection's peer (Astro's clientAddress; unknown on some adapters) is a proxy TRUSTED_PROXIES lists. */
+/** The connection's peer (Astro's clientAddress; it throws where there is none, e.g. prerendered routes) is a proxy TRUSTED_PROXIES lists. */
 function fromTrustedProxy(context: APIContext): boolean {
   let peer: string | undefined;
   try {
     peer = context.clientAddress || undefined;
   } catch {
-    // Astro's node handler also keeps the socket's address on the request itself.
-    peer = (Reflect.get(context.request, Symbol.for('astro.clientAddress')) as string | undefined) || undefined;
+    peer = undefined;
   }
   return peerIsTrustedProxy(peer, config().TRUSTED_PROXIES);
 }

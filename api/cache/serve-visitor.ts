@@ -9,7 +9,6 @@ import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { log } from '#api/log.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, type RequestLine } from '#api/http/request-log.ts';
 import { UNAVAILABLE_MESSAGE } from '#api/http/respond.ts';
-import { writePreparedHead } from '#api/http/prepared-head.ts';
 import { RETRY_AFTER_SECONDS } from '#api/db/unavailable.ts';
 
 /*
@@ -72,6 +71,13 @@ const UNAVAILABLE_HEAD = [
   'content-length', String(Buffer.byteLength(UNAVAILABLE_BODY)),
 ];
 
+
+/** A stored answer's header pairs plus this request's id, through node:http's public writeHead. */
+function writeHead(res: ServerResponse, status: number, pairs: readonly string[], requestId: string): void {
+  const all = pairs.slice();
+  all.push(REQUEST_ID, requestId);
+  res.writeHead(status, all);
+}
 
 /** One visitor request: when it arrived, its id, and the path (the route when a render named none). */
 interface Visit {
@@ -158,11 +164,10 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     let status = stored.status;
     if (ifNoneMatch !== undefined && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
       status = 304;
-      writePreparedHead(res, 304, variant.notModifiedHead, REQUEST_ID, visit.requestId);
+      writeHead(res, 304, variant.notModifiedHead, visit.requestId);
       res.end();
     } else {
-      // The prepared pairs are checked once, not on every hit (api/http/prepared-head.ts).
-      writePreparedHead(res, status, variant.head, REQUEST_ID, visit.requestId);
+      writeHead(res, status, variant.head, visit.requestId);
       if (req.method === 'HEAD') res.end();
       else if (variant.parts) {
         // A page kept in parts (its inline stylesheet shared with other pages): one writev for the head and all of them.
@@ -191,7 +196,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     if (res.headersSent) {
       res.destroy();
     } else {
-      writePreparedHead(res, 503, UNAVAILABLE_HEAD, REQUEST_ID, visit.requestId);
+      writeHead(res, 503, UNAVAILABLE_HEAD, visit.requestId);
       res.end(req.method === 'HEAD' ? undefined : UNAVAILABLE_BODY);
     }
     logAnswer(req, visit.path, 503, visit);
