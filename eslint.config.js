@@ -118,7 +118,7 @@ export default defineConfig(
 
   {
     // The server logs through api/log.ts (levels, JSON lines, request ids); the owner link through printOwnerLine.
-    files: ['api/**/*.ts', 'src/middleware.ts', 'src/pages/**/*.{ts,astro}', 'scripts/start.ts', 'scripts/build-if-needed.ts'],
+    files: ['api/**/*.ts', 'src/middleware.ts', 'src/pages/**/*.{ts,astro}', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/**/*.astro/*'],
     rules: { 'no-console': 'error' },
   },

@@ -63,21 +63,3 @@ describe('request ids', () => {
     expect(requestIdFor(new Request('http://localhost/'), false)).not.toBe(requestIdFor(new Request('http://localhost/'), false));
   });
 });
-
-describe('one process, two copies of this module (the Astro build bundles it, scripts/server.ts imports it)', () => {
-  it('write their lines to stdout in the order they were logged', () => {
-    const probe = `
-      const first = await import('./api/log.ts');
-      const second = await import('./api/log.ts?bundled-copy');
-      if (first.log === second.log) throw new Error('one module instance: the probe tests nothing');
-      first.log.info('one'); second.log.info('two'); first.log.info('three');
-      setTimeout(() => second.log.info('four'), 0);`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
-      encoding: 'utf8',
-      env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info' },
-    });
-    expect(child.status, child.stderr).toBe(0);
-    const messages = child.stdout.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg);
-    expect(messages).toEqual(['one', 'two', 'three', 'four']);
-  });
-});

@@ -104,14 +104,7 @@ function jsonStdout(): DestinationStream {
   return destination;
 }
 
-/**
- * Where every line goes (pino's lines and the request lines written below). One per process: this module is
- * both bundled into the Astro build and imported by scripts/server.ts, and two copies with a buffer each
- * would write their lines in two batches, out of order.
- */
-const DESTINATION = Symbol.for('portfolio.log.destination');
-const shared = globalThis as typeof globalThis & { [DESTINATION]?: DestinationStream };
-const destination: DestinationStream = (shared[DESTINATION] ??= prettyFromEnv() ? prettyStdout : jsonStdout());
+const destination: DestinationStream = prettyFromEnv() ? prettyStdout : jsonStdout();
 
 function createLogger(): Logger {
   const options = {

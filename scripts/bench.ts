@@ -175,7 +175,7 @@ export async function startBenchServer(
   options: { databaseUrl?: string; nodeFlags?: string[] } = {},
 ): Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }> {
   // Built for the host the server runs with (the build bakes it in), so the server does not build again as it starts.
-  buildIfNeeded('http://localhost');
+  await buildIfNeeded('http://localhost');
   const folder = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const dataDir = join(folder, 'data');
   const server = await startServer({

@@ -43,4 +43,9 @@ describe('public APIs only', () => {
     });
     expect(found).toEqual([]);
   });
+
+  it('no module parks its state on globalThis (the server is one bundle: one copy of every module)', () => {
+    const files = FOLDERS.flatMap(sourceFiles).filter((file) => file !== THIS_FILE);
+    expect(files.filter((file) => readFileSync(file, 'utf8').includes("Symbol.for('portfolio."))).toEqual([]);
+  });
 });
