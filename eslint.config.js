@@ -118,7 +118,7 @@ export default defineConfig(
 
   {
     // The server logs through api/log.ts (levels, JSON lines, request ids); the owner link through printOwnerLine.
-    files: ['api/**/*.ts', 'src/middleware.ts', 'src/pages/**/*.{ts,astro}', 'server/**/*.ts'],
+    files: ['api/**/*.ts', 'src/middleware/**/*.ts', 'src/pages/**/*.{ts,astro}', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/**/*.astro/*'],
     rules: { 'no-console': 'error' },
   },
@@ -148,7 +148,7 @@ export default defineConfig(
     files: [
       'src/**/*.astro',
       'src/pages/**/*.ts',
-      'src/middleware.ts',
+      'src/middleware/**/*.ts',
       'src/components/admin/admin-only.ts',
     ],
     ignores: ['src/**/*.astro/*'],
