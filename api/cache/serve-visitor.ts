@@ -153,14 +153,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
       res.end();
     } else {
       writeHead(res, status, variant.head, visit.requestId);
-      if (req.method === 'HEAD') res.end();
-      else if (variant.parts) {
-        // A page kept in parts (its inline stylesheet shared with other pages): one writev for the head and all of them.
-        res.cork();
-        for (const part of variant.parts) res.write(part);
-        res.end();
-        res.uncork();
-      } else res.end(variant.body);
+      res.end(req.method === 'HEAD' ? undefined : variant.body);
     }
     logAnswer(req, stored.route ?? visit.path, status, visit);
   }
