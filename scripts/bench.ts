@@ -168,7 +168,7 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
 }
 
 /**
- * Builds if needed and starts scripts/start.ts on a free port with a throwaway embedded database.
+ * Builds if needed and starts the built server on a free port with a throwaway embedded database.
  * The owner's one-time sign-in link the server prints at start is kept, to measure signed-in pages.
  */
 export async function startBenchServer(

@@ -11,7 +11,8 @@ process.env.NODE_ENV = 'production';
 /** A log line in the server's JSON form (the server's own logger lives in the build). @param {string} msg */
 const say = (msg) => process.stdout.write(`${JSON.stringify({ level: 30, time: new Date().toISOString(), msg })}\n`);
 
-if (!process.argv.includes('--no-build') && !process.argv.includes('--help')) {
+// `npm start -- --help` too: the help is printed by the built server, from the same config schema it runs with.
+if (!process.argv.includes('--no-build')) {
   const built = await buildIfNeeded(
     process.env.SITE_URL || undefined,
     async () => {
