@@ -22,6 +22,10 @@ const SRC_FROM_API = {
   regex: '^#src/|^(\\.\\./)+src/',
   message: 'api/ (the server) never imports UI code from src/: move what both need to domain/.',
 };
+const SERVER_FROM_API = {
+  regex: '^(\\.\\./)+server/',
+  message: 'api/ never imports the production entry in server/: the entry imports api/.',
+};
 const ANY_BUT_ZOD = {
   regex: '^(?!zod$|zod/|#domain/|\\./)',
   message: 'domain/ holds plain constants and zod shapes: it imports zod and other domain/ files only.',
@@ -134,7 +138,12 @@ export default defineConfig(
   },
   {
     files: ['api/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict(SRC_FROM_API) },
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(SRC_FROM_API, SERVER_FROM_API) },
+  },
+  {
+    // The production entry: the process around api/, never UI code (Astro bundles that in on its own).
+    files: ['server/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict({ ...SRC_FROM_API, message: 'server/ (the production entry) imports api/ and domain/ only.' }) },
   },
   {
     // Everything under src/ runs (or may run) in the browser: islands, lib, stores, browser scripts,
