@@ -13,13 +13,17 @@ COPY . .
 ARG SITE_URL
 RUN npm run build
 
-# Final stage: production dependencies, the build, and the server's own sources (run by Node's type stripping).
+# Final stage: production dependencies and the built server. The command-line tools (db:migrate, owner-link,
+# export, import) run from their TypeScript sources with Node's type stripping, so those come along too.
 FROM node:24-slim
 WORKDIR /app
+# MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_ and the flags in CMD: the server's (scripts/server-flags.ts says why).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 COPY package.json package-lock.json ./
 # The `node` package pin is a devDependency: the image's own Node 24 runs the server.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -28,10 +32,6 @@ COPY api ./api
 COPY domain ./domain
 COPY drizzle ./drizzle
 COPY scripts ./scripts
-# scripts/build-if-needed.ts reads the list of build inputs from here (it never builds in the image).
-COPY build ./build
-# Our TypeScript stripped of its types once, here, where node_modules is writable (scripts/typescript-ahead.mjs).
-RUN node scripts/typescript-ahead.mjs
 # The embedded database (used when DATABASE_URL is not set) lives in the volume, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -39,6 +39,5 @@ VOLUME ["/data"]
 EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# `npm run preview` without npm: serve the build made above, never rebuild (the sources are not all in the image).
-# --liftoff-only --max-semi-space-size=16 --heap-growing-percent=20 --import=…: the server's Node flags (scripts/server-flags.ts says why).
-CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=20", "--import=./scripts/typescript-ahead.mjs", "scripts/start.ts", "--no-build"]
+# The build made above, as `npm run preview` serves it (never rebuilt here: the sources are not all in the image).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=20", "dist/server/entry.mjs"]

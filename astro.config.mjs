@@ -1,13 +1,13 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import node from '@astrojs/node';
 import vercel from '@astrojs/vercel';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { minifiedInlineScripts } from './build/inline-scripts.mjs';
 import { BUILD_INPUTS, sourceHash } from './build/source-hash.mjs';
 import { NOT_ISR_ROUTES } from './api/cache/vercel-isr.ts';
+import { nodeServer } from './server/adapter.mjs';
 
 // DEPLOY_TARGET picks the adapter at build time: the Node server (self-hosting, default) or Vercel.
 const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'node';
@@ -55,14 +55,13 @@ export default defineConfig({
   output: 'server',
   // Separate build folders, so a Vercel build never replaces the Node server that `npm start` runs.
   outDir: target === 'vercel' ? './dist-vercel' : './dist',
-  adapter: target === 'vercel' ? vercel({ isr }) : node({ mode: 'standalone' }),
+  adapter: target === 'vercel' ? vercel({ isr }) : nodeServer(),
   integrations: [react()],
   vite: {
     plugins: [tailwindcss(), emitChromeScript(), minifiedInlineScripts()],
-    // drizzle-orm's ES build costs Node 150–250 MB for the package.json it reads again for each of its few
-    // hundred modules (scripts/drizzle-commonjs.ts, which `npm start` registers); a Vercel function has no
-    // start script of ours, so its build bundles the parts it uses instead.
-    ssr: target === 'vercel' ? { noExternal: ['drizzle-orm'] } : undefined,
+    // drizzle-orm's ES build, loaded from node_modules, costs Node a parse of its 175 KB package.json for each
+    // of its few hundred modules: the build bundles the parts the server uses instead (ADR 016).
+    ssr: process.argv.includes('dev') ? undefined : { noExternal: ['drizzle-orm'] },
     define: {
       // In development Vite serves the source itself.
       __CHROME_SCRIPT__: JSON.stringify(process.argv.includes('dev') ? '/src/components/accessibility/chrome.ts' : `/${chromeScript.fileName}`),

@@ -22,6 +22,10 @@ const SRC_FROM_API = {
   regex: '^#src/|^(\\.\\./)+src/',
   message: 'api/ (the server) never imports UI code from src/: move what both need to domain/.',
 };
+const SERVER_FROM_API = {
+  regex: '^(\\.\\./)+server/',
+  message: 'api/ never imports the production entry in server/: the entry imports api/.',
+};
 const ANY_BUT_ZOD = {
   regex: '^(?!zod$|zod/|#domain/|\\./)',
   message: 'domain/ holds plain constants and zod shapes: it imports zod and other domain/ files only.',
@@ -118,7 +122,7 @@ export default defineConfig(
 
   {
     // The server logs through api/log.ts (levels, JSON lines, request ids); the owner link through printOwnerLine.
-    files: ['api/**/*.ts', 'src/middleware.ts', 'src/pages/**/*.{ts,astro}', 'scripts/start.ts', 'scripts/build-if-needed.ts'],
+    files: ['api/**/*.ts', 'src/middleware/**/*.ts', 'src/pages/**/*.{ts,astro}', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/**/*.astro/*'],
     rules: { 'no-console': 'error' },
   },
@@ -134,7 +138,12 @@ export default defineConfig(
   },
   {
     files: ['api/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict(SRC_FROM_API) },
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(SRC_FROM_API, SERVER_FROM_API) },
+  },
+  {
+    // The production entry: the process around api/, never UI code (Astro bundles that in on its own).
+    files: ['server/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict({ ...SRC_FROM_API, message: 'server/ (the production entry) imports api/ and domain/ only.' }) },
   },
   {
     // Everything under src/ runs (or may run) in the browser: islands, lib, stores, browser scripts,
@@ -148,7 +157,7 @@ export default defineConfig(
     files: [
       'src/**/*.astro',
       'src/pages/**/*.ts',
-      'src/middleware.ts',
+      'src/middleware/**/*.ts',
       'src/components/admin/admin-only.ts',
     ],
     ignores: ['src/**/*.astro/*'],

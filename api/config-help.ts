@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configSchema } from './config.ts';
 
 /**
@@ -6,7 +8,9 @@ import { configSchema } from './config.ts';
  * in api/config.ts (the schema is the documentation, so the help cannot drift from it).
  */
 export function configHelp(): string {
-  const comments = commentsByKey(readFileSync(new URL('./config.ts', import.meta.url), 'utf8'));
+  // Beside this file in the sources; from the checkout (or the image's copy) in the built server.
+  const source = [fileURLToPath(new URL('./config.ts', import.meta.url)), resolve('api/config.ts')].find((path) => existsSync(path));
+  const comments = commentsByKey(source ? readFileSync(source, 'utf8') : '');
   const defaults = configSchema.parse({}) as Record<string, unknown>;
   const keys = Object.keys(configSchema.shape);
   const width = Math.max(...keys.map((key) => key.length));

@@ -207,13 +207,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return result.data;
 }
 
-const KEY = Symbol.for('portfolio.config');
-type Holder = { [KEY]?: Config };
+let parsed: Config | undefined;
 
 /** The parsed environment, read once per process. */
 export function config(): Config {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= parseConfig(process.env));
+  return (parsed ??= parseConfig(process.env));
 }
 
 /** The owner's email: OWNER_EMAIL, else the first admin email, else a local placeholder. */

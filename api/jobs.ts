@@ -153,13 +153,8 @@ export class JobRunner {
   }
 }
 
-/*
- * The process's runner, shared through globalThis: scripts/start.ts (source) starts it, and modules
- * of the built server (a separate copy of this file) may schedule jobs on it too.
- */
-const KEY = Symbol.for('portfolio.jobs');
-type Holder = { [KEY]?: { runner: JobRunner | null; pending: Job[] } };
-const holder = (globalThis as Holder)[KEY] ?? ((globalThis as Holder)[KEY] = { runner: null, pending: [] });
+/** The process's runner (jobs scheduled before it starts wait in `pending`). */
+const holder: { runner: JobRunner | null; pending: Job[] } = { runner: null, pending: [] };
 
 /** Adds a periodic job; it runs only in the process holding the jobs lock (see `startJobs`). */
 export function scheduleJob(job: Job): void {
@@ -167,7 +162,7 @@ export function scheduleJob(job: Job): void {
   else holder.pending.push(job);
 }
 
-/** Called once by scripts/start.ts after the database is ready. */
+/** Called once by server/main.ts after the database is ready. */
 export async function startJobs(options: JobRunnerOptions): Promise<JobRunner> {
   if (holder.runner) return holder.runner;
   const runner = new JobRunner(options);

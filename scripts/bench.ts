@@ -168,14 +168,14 @@ export async function measurePages(pages: PageToMeasure[]): Promise<PageMeasurem
 }
 
 /**
- * Builds if needed and starts scripts/start.ts on a free port with a throwaway embedded database.
+ * Builds if needed and starts the built server on a free port with a throwaway embedded database.
  * The owner's one-time sign-in link the server prints at start is kept, to measure signed-in pages.
  */
 export async function startBenchServer(
   options: { databaseUrl?: string; nodeFlags?: string[] } = {},
 ): Promise<{ baseUrl: string; pid: number; logFile: string; ownerLink: Promise<string>; stop: () => Promise<void> }> {
   // Built for the host the server runs with (the build bakes it in), so the server does not build again as it starts.
-  buildIfNeeded('http://localhost');
+  await buildIfNeeded('http://localhost');
   const folder = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const dataDir = join(folder, 'data');
   const server = await startServer({

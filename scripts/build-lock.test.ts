@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { takeBuildLock } from './build-lock.ts';
+import { takeBuildLock } from '../server/build.mjs';
 
 let folder = '';
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
@@ -19,7 +19,7 @@ const otherProcess = (lock: string) =>
     [
       '--input-type=module',
       '-e',
-      `const { takeBuildLock } = await import('./scripts/build-lock.ts');
+      `const { takeBuildLock } = await import('./server/build.mjs');
        const release = takeBuildLock(${JSON.stringify(lock)}, () => console.log('waiting'));
        console.log('took'); release();`,
     ],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 /*
  * No container engine runs in CI, so the image is never built there: these checks keep the Dockerfile's build
@@ -31,12 +31,14 @@ describe('Dockerfile', () => {
     expect(instructions(final, 'COPY')).toContain('--from=build /app/dist ./dist');
   });
 
-  test('starts with `npm run preview` (the last build, no rebuild) as docs/deploy.md says', () => {
+  test('starts the built server with the flags and environment of npm start, as docs/deploy.md says', () => {
     const cmd = JSON.parse(instructions(final, 'CMD')[0]!) as string[];
-    expect(cmd).toEqual(scriptWords('preview'));
-    // The bench and the test servers start the server with the same flags.
-    expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.ts', '--no-build']);
-    expect(scriptWords('start')).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.ts']);
+    // The bench and the test servers start the server with the same flags and environment.
+    expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY]);
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(final).toMatch(new RegExp(`ENV [^\\n]*${name}=${value}`));
+    const environment = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(scriptWords('start')).toEqual([...environment, 'node', ...SERVER_NODE_FLAGS, 'server/start.mjs']);
+    expect(scriptWords('preview')).toEqual([...environment, 'node', ...SERVER_NODE_FLAGS, 'server/start.mjs', '--no-build']);
     expect(deployDoc).toContain(`\`${cmd.join(' ')}\``);
     expect(deployDoc).toContain('npm run build');
     expect(deployDoc).toContain('npm run preview');

@@ -1,12 +1,12 @@
-// npm run dev: open the database the way `npm start` does (embedded or DATABASE_URL; migrate, seed when empty,
-// roles), then Astro's dev server with hot reload in this same process, so the pages use the database opened
-// here (one handle on globalThis, see api/db/client.ts) instead of failing on an unopened embedded database.
+// npm run dev: prepare the database the way `npm start` does (embedded or DATABASE_URL; migrate, seed when empty,
+// roles, the owner's link), close it, then run Astro's dev server with hot reload in this same process. Its pages
+// run Vite's own copies of api/, which open the database again on first use (api/db/client.ts).
 import { dev } from 'astro';
 import { config } from '#api/config.ts';
 import { closeDatabase } from '#api/db/client.ts';
 import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
-import { log } from '#api/log.ts';
+import { log, printOwnerLine } from '#api/log.ts';
 
 let cfg;
 try {
@@ -17,9 +17,13 @@ try {
   process.exit(1);
 }
 
-let database;
+const ownerLinks: string[] = [];
 try {
-  database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
+  const database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
+  // Minted now, printed once the dev server listens (the link names its port).
+  await printOwnerLink(database.db, cfg, (url) => ownerLinks.push(url));
+  // The embedded database serves one handle at a time: the dev server's pages open their own.
+  await closeDatabase();
 } catch (error) {
   // Also when `npm start` holds the embedded database: api/db/lock.ts names the holding pid.
   log.fatal(`Could not open the database: ${(error as Error).message}`);
@@ -33,7 +37,7 @@ const server = await dev({
   // A busy port stops the start instead of moving to the next one: the owner link printed below names this port.
   vite: { server: { strictPort: true } },
 });
-await printOwnerLink(database.db, cfg);
+for (const url of ownerLinks) printOwnerLine(url);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -1,7 +1,6 @@
-// Registered by scripts/start.ts, and by `npm run dev` (`--import`: dev.ts loads drizzle-orm through its own
-// static imports, before any code of its could run), before the server's modules load: every import of
-// drizzle-orm, from our sources, the built server and Vite's dev server alike, gets its CommonJS build (one
-// copy in the process).
+// Registered by `npm run dev` (`--import`: dev.ts loads drizzle-orm through its own static imports, before any
+// code of its could run) and by the bench's memory breakdown: every import of drizzle-orm, from our sources and
+// Vite's dev server alike, gets its CommonJS build (one copy in the process). The built server bundles it instead.
 // Why: Node 24 reads a package's package.json again for every ES module it loads from that package, and
 // drizzle-orm's is 175 KB (an export map of every driver). Its few hundred ES modules left 150–250 MB
 // of parsed copies behind (the heap's peak, most of it kept as RSS); the CommonJS build costs about 20 MB.

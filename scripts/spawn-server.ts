@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { freePort, stopProcess } from './processes.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 /*
- * The one place that starts a server for the tests and the bench: the command (scripts/start.ts with the flags
- * of `npm start`), the environment every such server gets, the log file and the wait until it serves.
+ * The one place that starts a server for the tests and the bench: the command (the built server with the flags
+ * and environment of `npm start`, scripts/server-flags.ts; the caller builds first), the environment every such
+ * server gets, the log file and the wait until it serves.
  */
 
 export interface ServerStart {
@@ -52,9 +53,11 @@ export async function startServer(options: ServerStart): Promise<ServerProcess> 
   const base = options.inheritEnvironment ? { ...process.env } : { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? SERVER_NODE_FLAGS), ...(options.preload ?? []).flatMap((file) => ['--import', file]), 'scripts/start.ts'],
+    [...(options.nodeFlags ?? SERVER_NODE_FLAGS), ...(options.preload ?? []).flatMap((file) => ['--import', file]), SERVER_ENTRY],
     {
       env: {
+        // A setting of the person running the bench (inheritEnvironment) wins.
+        ...SERVER_ENV,
         ...base,
         NODE_ENV: 'production',
         PORT: String(port),

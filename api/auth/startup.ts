@@ -23,12 +23,12 @@ export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
  * Once listening: the owner's one-time link, so a fresh install can be signed into offline; with
  * OWNER_LINK=off (and another way in) none, and a word on how to get one anyway.
  */
-export async function printOwnerLink(db: Db, cfg: Config): Promise<void> {
+export async function printOwnerLink(db: Db, cfg: Config, print: (url: string) => void = printOwnerLine): Promise<void> {
   if (await ownerLinksOn(db, cfg)) {
     if (cfg.OWNER_LINK === 'off') {
       log.warn('OWNER_LINK=off is not honoured yet: there is no passkey and no sign-in provider, so owner links stay on until one exists');
     }
-    printOwnerLine(await createOwnerLink(db, siteOrigin(cfg)));
+    print(await createOwnerLink(db, siteOrigin(cfg)));
     await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'printed at start-up' });
     return;
   }

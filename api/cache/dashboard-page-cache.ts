@@ -17,7 +17,7 @@ import { onInvalidate } from './invalidation.ts';
  *   (name, email, picture, role: what the nav shows and which KPIs the role may see). Never another person's.
  * - The data: every write the server answers (any request that is not GET, HEAD or OPTIONS: KPIs, trends,
  *   activities, projects, metrics, points, imports, whatever a future route writes) empties the cache once it
- *   is done, before its answer leaves (src/middleware.ts calls `dashboardPagesChanged`); so does every
+ *   is done, before its answer leaves (src/middleware/dashboard-copy.ts calls `dashboardPagesChanged`); so does every
  *   invalidation (invalidation.ts: an import, a restore) and every write of points or metrics that empties the
  *   metric aggregates. A render that overlapped such a write is served but not kept.
  * - Time: a copy holds until the next midnight in OWNER_TIME_ZONE and until the first of the metric aggregates

@@ -3,9 +3,6 @@
  * cached visitor URL calls `invalidatePaths` (or `invalidateEverything`) after its change is committed
  * and before it answers, so the next read — in this process at once, in other processes through
  * PostgreSQL NOTIFY within a second — renders the new state.
- *
- * The listeners live on globalThis: scripts/start.ts (the visitor cache, the NOTIFY bridge) runs the
- * source modules while the built server runs its own bundled copy of this file; both must share them.
  */
 
 import { log } from '#api/log.ts';
@@ -18,10 +15,9 @@ export type InvalidationSource = 'local' | 'remote';
 
 export type InvalidationListener = (invalidation: Invalidation, source: InvalidationSource) => void | Promise<void>;
 
-const KEY = Symbol.for('portfolio.cache.invalidation');
-type Holder = { [KEY]?: Set<InvalidationListener> };
 // A Vercel function has no visitor cache of its own: its listener asks Vercel to render the ISR copies again.
-const listeners = () => ((globalThis as Holder)[KEY] ??= new Set(process.env.VERCEL ? [revalidateOnVercel] : []));
+let registered: Set<InvalidationListener> | undefined;
+const listeners = () => (registered ??= new Set(process.env.VERCEL ? [revalidateOnVercel] : []));
 
 /** Registers a listener; returns the function that removes it. */
 export function onInvalidate(listener: InvalidationListener): () => void {

@@ -15,18 +15,19 @@ describe('the visitor cache server', () => {
   let renders = 0;
 
   beforeAll(async () => {
-    visitor = createVisitorCacheServer({ maxBytes: 1 << 20, timeZone: 'UTC', siteUrlSet: true, renderTimeoutMs: 300 });
-    server = http.createServer((req, res) => {
-      if (visitor.serve(req, res)) return;
-      if (!req.headers[RENDER_HEADER]) return void res.writeHead(404).end();
-      if (req.url === '/public-projects') return; // hangs
+    const render = async (request: Request): Promise<Response> => {
+      expect(request.headers.get(RENDER_HEADER)).toBeTruthy();
+      if (new URL(request.url).pathname === '/public-projects') return new Promise(() => {}); // hangs
       renders++;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-route-pattern': '/projects', 'x-request-id': 'render' });
-      res.end(`<!doctype html><main>projects</main>${'<p>filler</p>'.repeat(100)}`);
+      const headers = { 'content-type': 'text/html; charset=utf-8', 'x-route-pattern': '/projects', 'x-request-id': 'render' };
+      return new Response(`<!doctype html><main>projects</main>${'<p>filler</p>'.repeat(100)}`, { headers });
+    };
+    visitor = createVisitorCacheServer({ render, maxBytes: 1 << 20, timeZone: 'UTC', siteUrlSet: true, renderTimeoutMs: 300 });
+    server = http.createServer((req, res) => {
+      if (!visitor.serve(req, res)) res.writeHead(404).end();
     });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     const { port } = server.address() as AddressInfo;
-    visitor.listening(port, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {

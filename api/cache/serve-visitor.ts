@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheableRequest, RENDER_HEADER } from './cacheable.ts';
 import { nextDayBoundary } from './day-boundary.ts';
@@ -9,27 +8,25 @@ import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { log } from '#api/log.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, type RequestLine } from '#api/http/request-log.ts';
 import { UNAVAILABLE_MESSAGE } from '#api/http/respond.ts';
-import { writePreparedHead } from '#api/http/prepared-head.ts';
 import { RETRY_AFTER_SECONDS } from '#api/db/unavailable.ts';
 
 /*
  * The visitor cache in front of Astro on the Node server. A cacheable request (see cacheable.ts) is
- * answered from memory; a miss is rendered by Astro itself through a request to this same server
- * without cookies and without compression (marked by a per-process secret, so it is not answered from
- * the cache again), then kept until a write invalidates it or the owner's day ends (compressed once for each
- * encoding a client asks for).
+ * answered from memory; a miss is rendered by Astro in this process (`render(request)`, server/entry.ts)
+ * without cookies and without compression, then kept until a write invalidates it or the owner's day ends
+ * (compressed once for each encoding a client asks for).
  */
 
 export interface VisitorCacheServer {
   /** Answers the request and returns true, or returns false for Astro to handle it. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Set once the server listens: misses are rendered through this address. */
-  listening(port: number, host: string): void;
   cache: VisitorCache;
   close(): void;
 }
 
 export interface VisitorCacheServerOptions {
+  /** Astro's answer to a request, rendered in this process. */
+  render: (request: Request) => Promise<Response>;
   maxBytes: number;
   timeZone: string;
   siteUrlSet: boolean;
@@ -73,6 +70,13 @@ const UNAVAILABLE_HEAD = [
 ];
 
 
+/** A stored answer's header pairs plus this request's id, through node:http's public writeHead. */
+function writeHead(res: ServerResponse, status: number, pairs: readonly string[], requestId: string): void {
+  const all = pairs.slice();
+  all.push(REQUEST_ID, requestId);
+  res.writeHead(status, all);
+}
+
 /** One visitor request: when it arrived, its id, and the path (the route when a render named none). */
 interface Visit {
   started: number;
@@ -82,10 +86,8 @@ interface Visit {
 
 
 export function createVisitorCacheServer(options: VisitorCacheServerOptions): VisitorCacheServer {
+  // Marks the cache's own renders for the middleware (it then names the route that rendered the page).
   const token = randomBytes(18).toString('base64url');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENT_RENDERS });
-  let port = 0;
-  let host = '127.0.0.1';
   const cache = new VisitorCache({
     maxBytes: options.maxBytes,
     expiresAt: () => nextDayBoundary(options.timeZone),
@@ -100,34 +102,23 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
   });
 
   /** Astro renders the URL for a visitor; the answer's internal headers are taken off here, once. */
-  function render(req: IncomingMessage, url: string, locale: string | null, signal: AbortSignal): Promise<Rendered> {
-    const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
-    if (req.headers.host) headers.host = req.headers.host;
-    if (locale) headers['accept-language'] = locale;
+  async function render(req: IncomingMessage, url: string, locale: string | null, signal: AbortSignal): Promise<Rendered> {
+    const headers = new Headers({ [RENDER_HEADER]: token, 'accept-encoding': 'identity' });
+    if (locale) headers.set('accept-language', locale);
     for (const name of ['x-forwarded-proto', 'x-forwarded-host'] as const) {
       const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
+      if (typeof value === 'string') headers.set(name, value);
     }
-    return new Promise((resolve, reject) => {
-      // Aborted at the cache's deadline.
-      const request = http.request({ host, port, path: url, method: 'GET', headers, agent, signal });
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const flat: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers)) {
-            if (value === undefined || name === ROUTE_PATTERN_HEADER || name === REQUEST_ID) continue;
-            flat[name] = Array.isArray(value) ? (name === 'set-cookie' ? value.join('\n') : value.join(', ')) : value;
-          }
-          const route = response.headers[ROUTE_PATTERN_HEADER];
-          resolve({ status: response.statusCode ?? 500, headers: flat, body: Buffer.concat(chunks), route: typeof route === 'string' ? route : undefined });
-        });
-      });
-      request.on('error', reject);
-      request.end();
+    // Aborted at the cache's deadline.
+    const response = await options.render(new Request(new URL(url, `http://${req.headers.host ?? 'localhost'}`), { headers, signal }));
+    const body = Buffer.from(await response.arrayBuffer());
+    const flat: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== ROUTE_PATTERN_HEADER && name !== REQUEST_ID && name !== 'set-cookie') flat[name] = value;
     });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) flat['set-cookie'] = cookies.join('\n');
+    return { status: response.status, headers: flat, body, route: response.headers.get(ROUTE_PATTERN_HEADER) ?? undefined };
   }
 
   function logAnswer(req: IncomingMessage, route: string, status: number, visit: Visit): void {
@@ -158,19 +149,11 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     let status = stored.status;
     if (ifNoneMatch !== undefined && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
       status = 304;
-      writePreparedHead(res, 304, variant.notModifiedHead, REQUEST_ID, visit.requestId);
+      writeHead(res, 304, variant.notModifiedHead, visit.requestId);
       res.end();
     } else {
-      // The prepared pairs are checked once, not on every hit (api/http/prepared-head.ts).
-      writePreparedHead(res, status, variant.head, REQUEST_ID, visit.requestId);
-      if (req.method === 'HEAD') res.end();
-      else if (variant.parts) {
-        // A page kept in parts (its inline stylesheet shared with other pages): one writev for the head and all of them.
-        res.cork();
-        for (const part of variant.parts) res.write(part);
-        res.end();
-        res.uncork();
-      } else res.end(variant.body);
+      writeHead(res, status, variant.head, visit.requestId);
+      res.end(req.method === 'HEAD' ? undefined : variant.body);
     }
     logAnswer(req, stored.route ?? visit.path, status, visit);
   }
@@ -191,7 +174,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     if (res.headersSent) {
       res.destroy();
     } else {
-      writePreparedHead(res, 503, UNAVAILABLE_HEAD, REQUEST_ID, visit.requestId);
+      writeHead(res, 503, UNAVAILABLE_HEAD, visit.requestId);
       res.end(req.method === 'HEAD' ? undefined : UNAVAILABLE_BODY);
     }
     logAnswer(req, visit.path, 503, visit);
@@ -199,12 +182,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
 
   return {
     cache,
-    listening(listeningPort, listeningHost) {
-      port = listeningPort;
-      host = listeningHost;
-    },
     serve(req, res) {
-      if (port === 0 || req.headers[RENDER_HEADER] === token) return false;
       const target = cacheableRequest(req.method, req.url, req.headers, options.siteUrlSet);
       if (!target) return false;
       const visit: Visit = { started: performance.now(), requestId: options.requestIdOf?.(req) ?? randomUUID(), path: target.path };
@@ -221,7 +199,6 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     },
     close() {
       stopListening();
-      agent.destroy();
     },
   };
 }

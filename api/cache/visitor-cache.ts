@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { pickEncoding } from '../http/compress.ts';
 import { DEGRADED_RENDER_HEADER } from '../http/cache-headers.ts';
 
 /*
- * Rendered visitor answers held in memory with their response headers laid out for writeHead, so a warm
- * read costs one Map lookup and one write to the socket. A compressed copy is made once, the first time a
- * client asks for that encoding, and kept beside the identity body. Bounded in bytes (least recently read
- * leave first); a miss renders once however many requests wait for it; an invalidation removes every
- * variant of a path and makes a render that was under way when it came unable to store its (possibly old)
- * result.
+ * Rendered visitor answers held in memory with their response headers laid out for writeHead: key → stored
+ * answer (status, headers, identity body, compressed copies). A compressed copy is made once, the first time a
+ * client asks for that encoding, and kept beside the identity body. Bounded in bytes by an LRU (lru-cache:
+ * least recently read leave first); a miss renders once however many requests wait for it; an invalidation
+ * removes every variant of a path and makes a render that was under way when it came unable to store its
+ * (possibly old) result.
  */
 
 const brotli = promisify(brotliCompress);
@@ -28,10 +29,8 @@ export interface Rendered {
 }
 
 export interface Variant {
-  /** The bytes sent (for an identity variant kept in parts, put together when read: `parts` is what a hit sends). */
+  /** The bytes sent. */
   body: Buffer;
-  /** The body as the byte runs it is kept in, some of them shared with other answers (see sharedRuns). */
-  parts?: readonly Buffer[];
   etag: string;
   /** Response headers (Content-Length included). */
   headers: Record<string, string>;
@@ -131,23 +130,7 @@ function makeVariant(answer: Pick<CachedAnswer, 'compressible' | 'hash' | 'baseH
   return { body, etag, headers, head: Object.entries(headers).flat(), notModifiedHead };
 }
 
-/**
- * The bytes in an ArrayBuffer of their own. Node 24 cuts every Buffer under 32 KB (Buffer.concat's result, as a
- * render's body is, and zlib's output) out of a shared 64 KB slab, and a kept slice keeps its whole slab alive:
- * the cache's small answers (a project's JSON, robots.txt, a small compressed copy) held 64 KB each while the
- * bound counted their length (20 MB of slabs for a cache of 37 MB under the server bench's mixed load, 2026-11-25).
- */
-export function ownBytes(body: Buffer): Buffer {
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return body;
-  const own = Buffer.allocUnsafeSlow(body.byteLength);
-  body.copy(own);
-  return own;
-}
-
-/**
- * What an answer's bookkeeping costs besides its bodies (headers, prepared pairs, the entry): 1.8 KB of heap per
- * entry in a heap snapshot of a full cache (2026-11-25), besides the header strings answers share.
- */
+/** What an answer's bookkeeping costs besides its bodies (headers, prepared pairs, the entry), about, in bytes. */
 const ENTRY_OVERHEAD = 2048;
 
 /** Turns a rendered answer into a stored one: its identity variant with validators (compressed ones come when asked for). */
@@ -170,7 +153,7 @@ export function prepareAnswer(rendered: Rendered, expiresAt: number): CachedAnsw
   return {
     status: rendered.status,
     ...shape,
-    variants: { identity: makeVariant(shape, ownBytes(rendered.body), 'identity') },
+    variants: { identity: makeVariant(shape, rendered.body, 'identity') },
     expiresAt,
     bytes: rendered.body.byteLength + ENTRY_OVERHEAD,
     route: rendered.route,
@@ -186,7 +169,7 @@ async function compressVariant(answer: CachedAnswer, encoding: 'br' | 'gzip'): P
         // (9's match finder), several at once on libuv's threads: quality 9 was the server's peak memory under load.
         await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
       : await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
-  return makeVariant(answer, ownBytes(compressed), encoding);
+  return makeVariant(answer, compressed, encoding);
 }
 
 /** True when an If-None-Match header names this variant's ETag (or *). */
@@ -222,72 +205,12 @@ export interface VisitorCacheOptions {
 type Entry = CachedAnswer & {
   key: string;
   path: string;
-  used: number;
-  /** Reads since it was stored, counted until it is read often enough to be kept whole (HOT_READS). */
-  hits: number;
-  /** The shared runs its identity body is kept with (see sharedRuns). */
-  runs?: SharedRun[];
   /** Compressions under way for this answer, one per encoding however many requests ask meanwhile. */
   compressing?: Partial<Record<'br' | 'gzip', Promise<Variant>>>;
 };
 
-/** A run of bytes that many answers' bodies hold alike, kept once (counted once against the bound). */
-interface SharedRun {
-  key: string;
-  bytes: Buffer;
-  users: number;
-}
-
-/** The smallest run worth keeping once: below it, a part's bookkeeping costs about what it saves. */
-const SHARED_RUN_MIN = 1024;
-
-/**
- * The byte runs of an HTML body that pages hold alike: the document's start (up to its first stylesheet), each
- * inline stylesheet, the site's header, and everything after `</main>` (the accessibility drawer, the toasts'
- * region, the icons). On 2026-11-26 they were 66-69 KB of a 72-80 KB project page (the stylesheet alone 44 KB,
- * the part after `</main>` 11 KB, the header 6.5-8.5 KB): a cache full of pages held them once per page. What lies
- * between (the title and other tags of the page, its breadcrumb, its content) is its own. Sorted, not
- * overlapping; only runs of SHARED_RUN_MIN bytes or more.
- */
-export function sharedRuns(contentType: string | undefined, body: Buffer): Array<[start: number, end: number]> {
-  if (!contentType?.startsWith('text/html')) return [];
-  const runs: Array<[number, number]> = [];
-  const firstStyle = body.indexOf('<style');
-  if (firstStyle < 0) return [];
-  runs.push([0, firstStyle]);
-  for (let open = firstStyle; open >= 0; ) {
-    const close = body.indexOf('</style>', open);
-    if (close < 0) break;
-    const end = close + '</style>'.length;
-    runs.push([open, end]);
-    open = body.indexOf('<style', end);
-  }
-  // The site's header: the same for every page of a section (the current link marked), so few copies.
-  let last = runs.at(-1)![1];
-  const header = body.indexOf('<header', last);
-  const headerClose = header < 0 ? -1 : body.indexOf('</header>', header);
-  if (headerClose >= 0) runs.push([header, (last = headerClose + '</header>'.length)]);
-  const main = body.lastIndexOf('</main>');
-  if (main >= last) runs.push([main + '</main>'.length, body.byteLength]);
-  return runs.filter(([start, end]) => end - start >= SHARED_RUN_MIN);
-}
-
-/**
- * Reads after which a page kept in parts gets a whole copy too: a hit then writes one buffer instead of one per part
- * (each write through node:http costs 1-2 µs, a tenth of a hit). The few pages read this often (the landing page, the
- * lists) cost their size once more; the many read a few times (each project's page) stay in parts.
- */
-const HOT_READS = 100;
-
-/** An identity variant whose body is kept as parts: a hit writes the parts, anything else that reads `body` gets them put together. */
-function partedVariant(variant: Variant, parts: Buffer[]): Variant {
-  const { etag, headers, head, notModifiedHead } = variant;
-  const parted = { etag, headers, head, notModifiedHead, parts };
-  return Object.defineProperty(parted, 'body', { enumerable: true, get: () => Buffer.concat(parts) }) as typeof parted & { body: Buffer };
-}
-
 export class VisitorCache {
-  private entries = new Map<string, Entry>();
+  private entries: LRUCache<string, Entry>;
   private keysByPath = new Map<string, Set<string>>();
   private flights = new Map<string, Flight>();
   /**
@@ -300,19 +223,25 @@ export class VisitorCache {
   private warm = new Set<string>();
   /** Misses waiting for a turn to render, first come first served. */
   private turns: Array<() => void> = [];
-  private bytes = 0;
-  /** Byte runs answers share, by their hash, while some cached answer holds them. */
-  private runs = new Map<string, SharedRun>();
-  /** Counts reads: an entry's `used` is the count at its last read (the LRU order, without reordering the Map per hit). */
-  private reads = 0;
   private readonly options: VisitorCacheOptions;
 
   constructor(options: VisitorCacheOptions) {
     this.options = options;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry) => entry.bytes,
+      // Evicted or deleted: its path no longer lists it (replaced by a newer answer: the same key and path).
+      dispose: (entry, key, reason) => {
+        if (reason === 'set') return;
+        const keys = this.keysByPath.get(entry.path);
+        keys?.delete(key);
+        if (keys?.size === 0) this.keysByPath.delete(entry.path);
+      },
+    });
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   private now(): number {
@@ -323,8 +252,6 @@ export class VisitorCache {
   fresh(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= this.now()) return undefined;
-    entry.used = ++this.reads;
-    if (++entry.hits === HOT_READS && entry.variants.identity.parts) this.keepWhole(entry);
     return entry;
   }
 
@@ -348,7 +275,7 @@ export class VisitorCache {
         try {
           rendered = await this.renderInTurn(flight, before, render);
         } catch (error) {
-          const stale = this.entries.get(key);
+          const stale = this.entries.peek(key);
           if (stale) return stale;
           throw error;
         }
@@ -356,7 +283,7 @@ export class VisitorCache {
           ? rendered.status === 200
           : (this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404));
         if (!keep || 'set-cookie' in rendered.headers || DEGRADED_RENDER_HEADER in rendered.headers) {
-          const stale = rendered.status >= 500 ? this.entries.get(key) : undefined;
+          const stale = rendered.status >= 500 ? this.entries.peek(key) : undefined;
           return stale ?? rendered;
         }
         const answer = prepareAnswer(rendered, this.options.expiresAt());
@@ -448,10 +375,11 @@ export class VisitorCache {
         delete compressing[encoding];
         answer.variants[encoding] = variant;
         answer.bytes += variant.body.byteLength;
-        // Counted only while the answer is the one cached under its key (not evicted or invalidated meanwhile).
-        if (entry.key !== undefined && this.entries.get(entry.key) === entry) {
-          this.bytes += variant.body.byteLength;
-          this.evictOverBound();
+        // Counted only while the answer is the one cached under its key (not evicted or invalidated meanwhile):
+        // stored again, the LRU takes its new size (and evicts what no longer fits).
+        if (entry.key !== undefined && entry.path !== undefined && this.entries.peek(entry.key) === entry) {
+          this.entries.delete(entry.key);
+          this.store(entry.key, entry.path, answer);
         }
         return variant;
       },
@@ -466,98 +394,19 @@ export class VisitorCache {
 
   private store(key: string, path: string, answer: CachedAnswer): void {
     if (answer.bytes > this.options.maxBytes) return;
-    this.remove(key);
     // The answer object itself becomes the entry: compressed variants made later are kept with it.
-    const entry = Object.assign(answer, { key, path, used: ++this.reads, hits: 0 }) as Entry;
-    this.share(entry);
+    const entry = Object.assign(answer, { key, path }) as Entry;
     this.entries.set(key, entry);
     let keys = this.keysByPath.get(path);
     if (!keys) this.keysByPath.set(path, (keys = new Set()));
     keys.add(key);
-    this.bytes += answer.bytes;
-    this.evictOverBound();
-  }
-
-  private evictOverBound(): void {
-    if (this.bytes <= this.options.maxBytes) return;
-    // Least recently read first (a full cache sorts once per stored render or compression, never on a hit).
-    const byUse = [...this.entries].sort(([, a], [, b]) => a.used - b.used);
-    for (const [oldest] of byUse) {
-      if (this.bytes <= this.options.maxBytes) break;
-      this.remove(oldest);
-    }
-  }
-
-  /**
-   * Keeps the runs of the identity body that pages hold alike (sharedRuns) once for all the answers that hold them:
-   * the body becomes parts (its own bytes between shared runs), and each run counts against the bound once, while
-   * an answer holds it.
-   */
-  private share(entry: Entry): void {
-    const identity = entry.variants.identity;
-    const whole = identity.body;
-    const found = sharedRuns(entry.baseHeaders['content-type'], whole);
-    if (found.length === 0) return;
-    const parts: Buffer[] = [];
-    const runs: SharedRun[] = [];
-    let own = 0;
-    for (const [start, end] of found) {
-      if (start > own) parts.push(ownBytes(whole.subarray(own, start)));
-      const bytes = whole.subarray(start, end);
-      const key = createHash('sha256').update(bytes).digest('base64url');
-      let run = this.runs.get(key);
-      if (!run) {
-        run = { key, bytes: ownBytes(bytes), users: 0 };
-        this.runs.set(key, run);
-        this.bytes += run.bytes.byteLength;
-      }
-      run.users++;
-      runs.push(run);
-      parts.push(run.bytes);
-      entry.bytes -= run.bytes.byteLength;
-      own = end;
-    }
-    if (own < whole.byteLength) parts.push(ownBytes(whole.subarray(own)));
-    entry.runs = runs;
-    entry.variants.identity = partedVariant(identity, parts);
-  }
-
-  /** Gives a much-read page's identity variant its body in one piece (counted against the bound, like any bytes kept). */
-  private keepWhole(entry: Entry): void {
-    const { etag, headers, head, notModifiedHead, parts } = entry.variants.identity;
-    const body = ownBytes(Buffer.concat(parts!));
-    entry.variants.identity = { etag, headers, head, notModifiedHead, body };
-    entry.bytes += body.byteLength;
-    this.bytes += body.byteLength;
-    this.evictOverBound();
-  }
-
-  /** Lets go of an answer's shared runs: the last answer holding one takes it out of the cache. */
-  private release(entry: Entry): void {
-    for (const run of entry.runs ?? []) {
-      if (--run.users > 0) continue;
-      this.runs.delete(run.key);
-      this.bytes -= run.bytes.byteLength;
-    }
-    entry.runs = undefined;
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    this.release(entry);
-    const keys = this.keysByPath.get(entry.path);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByPath.delete(entry.path);
   }
 
   /** Forgets every variant of these paths, and keeps renders under way for them from being stored. */
   invalidatePaths(paths: Iterable<string>): void {
     const wanted = new Set(paths);
     for (const path of wanted) {
-      for (const key of [...(this.keysByPath.get(path) ?? [])]) this.remove(key);
+      for (const key of [...(this.keysByPath.get(path) ?? [])]) this.entries.delete(key);
     }
     for (const [key, flight] of this.flights) {
       if (wanted.has(flight.path) && flight.started) {
@@ -571,8 +420,6 @@ export class VisitorCache {
   invalidateEverything(): void {
     this.entries.clear();
     this.keysByPath.clear();
-    this.runs.clear();
-    this.bytes = 0;
     // Renders under way may show the old state: not stored, and the next render of their key waits for them.
     for (const [key, flight] of this.flights) {
       if (!flight.started) continue;

@@ -17,28 +17,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/*
- * One database per process, shared through globalThis: scripts/start.ts opens it from source
- * before the built server (a separate copy of this module) handles its first request.
- */
-const KEY = Symbol.for('portfolio.database');
-type Holder = { [KEY]?: Database };
-const holder = globalThis as Holder;
+/** The process's one database: server/main.ts opens it (migrated, seeded) before the first request. */
+let open: Database | undefined;
 
 export function openDatabase(cfg: Config = config()): Database {
-  if (holder[KEY]) return holder[KEY];
-  const database = cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite(cfg.DATA_DIR);
-  holder[KEY] = database;
-  return database;
+  open ??= cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite(cfg.DATA_DIR);
+  return open;
 }
 
-/** The open database. On serverless hosts the PostgreSQL pool opens on first use. */
+/**
+ * The open database, opened on first use where nothing opened it before (serverless hosts; `npm run dev`, whose
+ * page modules are Vite's copies of these files, after scripts/dev.ts migrated and closed it).
+ */
 export function db(): Db {
-  const open = holder[KEY];
-  if (open) return open.db;
-  const cfg = config();
-  if (!cfg.DATABASE_URL) throw new Error('The embedded database is not open: start the server with `npm start`.');
-  return openDatabase(cfg).db;
+  return (open ?? openDatabase(config())).db;
 }
 
 /** True for the embedded database, which one process alone can open (the data folder is locked). */
@@ -49,9 +41,9 @@ export function isEmbedded(database: Db): boolean {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const open = holder[KEY];
-  delete holder[KEY];
-  await open?.close();
+  const closing = open;
+  open = undefined;
+  await closing?.close();
 }
 
 function openPglite(dir: string): Database {

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 export const LOCAL_ACCESS_FILE = 'export-access.json';
 export const LOCAL_ACCESS_HEADER = 'x-export-secret';
 
-const KEY = Symbol.for('portfolio.export-secret');
-type Holder = { [KEY]?: string };
+/** This process's secret, once granted. */
+let granted: string | undefined;
 
 export function grantLocalAccess(dataDir: string, port: number): void {
   const secret = randomBytes(32).toString('base64url');
@@ -19,7 +19,7 @@ export function grantLocalAccess(dataDir: string, port: number): void {
   rmSync(path, { force: true });
   writeFileSync(path, `${JSON.stringify({ url: `http://127.0.0.1:${port}`, secret })}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);
-  (globalThis as Holder)[KEY] = secret;
+  granted = secret;
 }
 
 export function readLocalAccess(dataDir: string): { url: string; secret: string } | null {
@@ -34,7 +34,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** Whether the request carries this process's secret and comes from this machine. */
 export function hasLocalAccess(request: Request, clientAddress: string): boolean {
-  const secret = (globalThis as Holder)[KEY];
+  const secret = granted;
   const given = request.headers.get(LOCAL_ACCESS_HEADER);
   if (!secret || !given || !LOOPBACK.test(clientAddress)) return false;
   const a = Buffer.from(given);

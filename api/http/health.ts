@@ -12,13 +12,13 @@ import { db } from '../db/client.ts';
 export const READY_TIMEOUT_MS = 2000;
 const HEALTH_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
-const DRAINING = Symbol.for('portfolio.draining');
+let isDraining = false;
 
-/** Called by scripts/start.ts on SIGTERM/SIGINT, before the server stops accepting connections. */
+/** Called by server/main.ts on SIGTERM/SIGINT, before the server stops accepting connections. */
 export function startDraining(): void {
-  (globalThis as { [DRAINING]?: boolean })[DRAINING] = true;
+  isDraining = true;
 }
-const draining = () => (globalThis as { [DRAINING]?: boolean })[DRAINING] === true;
+const draining = () => isDraining;
 
 export function healthz(): Response {
   return new Response(JSON.stringify({ status: 'ok' }), { status: 200, headers: HEALTH_HEADERS });

@@ -1,4 +1,7 @@
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadSharp, type EncodedVariant } from '../services/image-encoding.ts';
 import type { Motif } from './data.ts';
 
@@ -155,6 +158,12 @@ export interface Artwork {
   size: { width: number; height: number };
 }
 
+/** The child's module: beside this file in the sources; from the checkout (or the image's copy) in the built server. */
+const drawer = (): string => {
+  const beside = fileURLToPath(new URL('./draw-artworks.ts', import.meta.url));
+  return existsSync(beside) ? beside : resolve('api/seed/draw-artworks.ts');
+};
+
 /**
  * Draws, renders and encodes the pictures in a child process (./draw-artworks.ts) and returns each one's
  * encoded variants, in order. sharp's threads leave several hundred MB of memory behind in the process
@@ -164,7 +173,7 @@ export interface Artwork {
 export function drawArtworks(artworks: Artwork[]): Promise<EncodedVariant[][]> {
   return new Promise((done, failed) => {
     // No flags of ours (--import hooks, the test server's module log) in the child; advanced serialization sends the bytes as they are.
-    const child = fork(new URL('./draw-artworks.ts', import.meta.url), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(drawer(), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let answer: { pictures?: EncodedVariant[][]; error?: string } | undefined;
     child.once('message', (message) => (answer = message as typeof answer));
     child.once('error', failed);

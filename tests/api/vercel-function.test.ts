@@ -9,8 +9,8 @@ import { workerServer } from '../support/worker.ts';
 
 /**
  * The Vercel build works offline and its function serves pages and API calls from the test database.
- * On PostgreSQL the function opens its own pool from DATABASE_URL, as on Vercel; on PGlite the test opens
- * a fresh embedded database first (Vercel itself always uses PostgreSQL).
+ * On PostgreSQL the function opens its own pool from DATABASE_URL, as on Vercel; on PGlite the test prepares
+ * a fresh embedded database first, which the function then opens (Vercel itself always uses PostgreSQL).
  */
 const SITE = 'https://portfolio.example';
 /** Turns on ISR for the visitor reads (api/cache/vercel-isr.ts). */
@@ -42,10 +42,10 @@ beforeAll(async () => {
     const { startDatabase } = await import('#api/startup.ts');
     const { closeDatabase } = await import('#api/db/client.ts');
     await startDatabase({ ...parseConfig({ NODE_ENV: 'test' }), DATA_DIR: dir });
-    cleanup = async () => {
-      await closeDatabase();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    // Migrated and seeded here, then closed: the function opens it on first use, as it opens its pool on Vercel.
+    await closeDatabase();
+    process.env.DATA_DIR = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const entry = resolve('.vercel/output/functions/_render.func/dist-vercel/server/entry.mjs');
   const module = await import(/* @vite-ignore */ pathToFileURL(entry).href);

@@ -18,7 +18,7 @@ export interface ExtraServer {
 }
 
 /**
- * Another real server (the same build, scripts/start.ts, started by scripts/spawn-server.ts) with its own
+ * Another real server (the same build, started by scripts/spawn-server.ts) with its own
  * environment, for behaviour that depends on settings the worker's server cannot have (TRUSTED_PROXIES, no test
  * switches). Its embedded database is a copy of the run's seeded template when there is one (the embedded pass),
  * else it migrates and seeds its own; `env` may name a PostgreSQL DATABASE_URL instead.

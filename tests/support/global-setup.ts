@@ -52,7 +52,7 @@ function testServerEnv(services: TestServices, loadedModulesLog: string): Record
  */
 export default async function setup(project: TestProject) {
   // The build bakes in SITE_URL's host (not its port): every server of the run serves from localhost.
-  buildIfNeeded('http://localhost');
+  await buildIfNeeded('http://localhost');
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
 
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

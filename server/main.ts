@@ -1,0 +1,138 @@
+// The server process: check the environment, open the database, serve (files, visitor cache, Astro), run the
+// periodic jobs, and stop cleanly on SIGINT/SIGTERM. Called by server/entry.ts with Astro's handler and renderer.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#api/cache/notify.ts';
+import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
+import { createStaticFiles } from '#api/http/static-files.ts';
+import { config, type Config } from '#api/config.ts';
+import { configHelp } from '#api/config-help.ts';
+import { peerIsTrustedProxy } from '#api/http/client-address.ts';
+import { logRequest, requestIdFor } from '#api/http/request-log.ts';
+import { startDraining } from '#api/http/health.ts';
+import { log } from '#api/log.ts';
+import { closeDatabase } from '#api/db/client.ts';
+import { startDatabase } from '#api/startup.ts';
+import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
+import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
+import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
+import { scheduleBackups } from '#api/export/backup.ts';
+import { grantLocalAccess } from '#api/export/local-access.ts';
+
+export interface Astro {
+  /** Answers one request on its connection. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+  /** Renders a request in this process. */
+  render(request: Request): Promise<Response>;
+}
+
+/** How long a stop waits for requests still in flight once it stops accepting new ones. */
+const IN_FLIGHT_GRACE_MS = 10_000;
+
+export async function startServer(astro: Astro): Promise<void> {
+  if (process.argv.includes('--help')) {
+    process.stdout.write(configHelp());
+    process.exit(0);
+  }
+
+  let cfg: Config;
+  try {
+    cfg = config();
+  } catch (error) {
+    // The message names the variable (api/config.ts); the process stops before serving anything.
+    log.fatal((error as Error).message);
+    process.exit(1);
+  }
+
+  let database;
+  try {
+    // Roles follow the current ADMIN_EMAILS before the first request is served.
+    database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
+    // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
+    scheduleJob(orphanedImageSweepJob(database.db));
+  } catch (error) {
+    log.fatal({ reason: (error as Error).message }, 'Could not open the database');
+    process.exit(1);
+  }
+
+  /*
+   * Before Astro sees a request: the build's files from memory (compressed, /_astro/ for a year), then
+   * visitor reads from the page cache. Everything else — signed-in people, writes, uncached routes —
+   * goes to Astro's own handler.
+   */
+  const files = createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url)));
+  const visitorCache = createVisitorCacheServer({
+    render: astro.render,
+    maxBytes: cfg.PAGE_CACHE_BYTES,
+    timeZone: cfg.OWNER_TIME_ZONE,
+    siteUrlSet: Boolean(cfg.SITE_URL),
+    // Answers from the cache get a request id and a log line like any other request.
+    requestIdOf: (req) => {
+      if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
+      const given = req.headers['x-request-id'];
+      return requestIdFor({ headers: { get: () => (typeof given === 'string' ? given : null) } }, true);
+    },
+    onAnswer: logRequest,
+  });
+  // Several processes on one PostgreSQL database tell each other what changed (LISTEN/NOTIFY).
+  let bridge: InvalidationBridge | undefined;
+  if (cfg.DATABASE_URL) {
+    const listenUrl = cfg.DATABASE_DIRECT_URL ?? cfg.DATABASE_URL;
+    if (looksPooled(listenUrl)) {
+      log.warn(
+        'The database URL looks like a transaction pooler, where LISTEN does not work: other server processes would keep showing old pages. Set DATABASE_DIRECT_URL to a direct connection.',
+      );
+    }
+    bridge = startInvalidationBridge(listenUrl, (database.db as unknown as { $client: pg.Pool }).$client);
+  }
+  const server = http.createServer((req, res) => {
+    if (files.serve(req, res) || visitorCache.serve(req, res)) return;
+    void astro.handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  // Every interface unless HOST says otherwise.
+  const host = cfg.HOST ?? '0.0.0.0';
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(cfg.PORT, host, () => listening());
+  });
+  log.info({ host, port: cfg.PORT }, `Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${cfg.PORT}`);
+
+  // The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
+  await printOwnerLink(database.db, cfg);
+  // `npm run export` cannot open the embedded database while we hold it; it asks us, with this secret.
+  if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT);
+
+  // Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
+  scheduleBackups(database, cfg);
+  await startJobs({ databaseUrl: cfg.DATABASE_URL });
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending new requests while these finish.
+    startDraining();
+    if (signal === 'SIGTERM' && cfg.DRAIN_SECONDS > 0) {
+      // Keep serving (in-flight and new requests alike) while load balancers see /readyz fail and move away.
+      log.info({ signal, seconds: cfg.DRAIN_SECONDS }, 'Draining before closing');
+      await new Promise((done) => setTimeout(done, cfg.DRAIN_SECONDS * 1000));
+    }
+    log.info({ signal }, 'Closing the server and the database');
+    visitorCache.close();
+    await bridge?.close();
+    // No new connections; idle ones close now, busy ones once their request is answered (or at the grace's end).
+    const closed = new Promise((done) => server.close(done));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
+    await stopJobs();
+    await closeDatabase();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
