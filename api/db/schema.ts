@@ -304,6 +304,11 @@ export const metrics = pgTable(
     target: doublePrecision('target'),
     /** public | signed-in | owner; new metrics are the owner's alone until shared. */
     visibility: text('visibility').notNull().default('owner'),
+    /**
+     * Device sources in the owner's order of preference: when two report the same day with as many points,
+     * the one listed first counts (api/services/metric-days.ts). Unlisted sources come after, by name.
+     */
+    sourcePriority: text('source_priority').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -313,7 +318,10 @@ export const metrics = pgTable(
   ],
 );
 
-/** One dated measurement of a metric; one per metric and instant, so a resent point updates instead of duplicating. */
+/**
+ * One dated measurement of a metric; one per metric, instant and source, so a point resent by one source
+ * updates instead of duplicating, while a watch and a phone reporting the same minute keep a point each.
+ */
 export const metricPoints = pgTable(
   'metric_points',
   {
@@ -324,8 +332,13 @@ export const metricPoints = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     value: doublePrecision('value').notNull(),
     note: text('note'),
+    /**
+     * Who wrote it: 'manual' for what a person enters (forms, check-ins, a token write naming no source),
+     * 'demo' for the seeded demo, else a device ('Apple Watch'). Only device sources compete for a day.
+     */
+    source: text('source').notNull().default('manual'),
   },
-  (t) => [uniqueIndex('metric_points_metric_at').on(t.metricId, t.at)],
+  (t) => [uniqueIndex('metric_points_metric_at_source').on(t.metricId, t.at, t.source)],
 );
 
 /**

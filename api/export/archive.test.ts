@@ -175,9 +175,9 @@ describe('export and import', { timeout: 60_000 }, () => {
     expect(images.some((path) => /^images\/[a-z0-9]+\/480\.webp$/.test(path))).toBe(true);
     // Points also as a CSV per metric; access tokens (hashes) never leave.
     expect(Buffer.from(entriesOf(archive).get('points/steps.csv')!).toString()).toBe(
-      'at,value,note\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long"""\n2026-03-02T08:00:00+00:00,4000,\n' +
+      'at,value,note,source\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long""",manual\n2026-03-02T08:00:00+00:00,4000,,manual\n' +
         // The formula is shown as text (a leading apostrophe); a negative number stays a number.
-        `2026-03-03T08:00:00+00:00,-2,"'=HYPERLINK(""https://evil.example"",""x"")"\n`,
+        `2026-03-03T08:00:00+00:00,-2,"'=HYPERLINK(""https://evil.example"",""x"")",manual\n`,
     );
     expect(Object.keys(manifest.tables)).not.toContain('access_tokens');
     expect(gunzipSync(archive).includes('secret-hash')).toBe(false);

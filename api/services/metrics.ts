@@ -70,31 +70,37 @@ export interface PointRow {
   at: Date;
   value: number;
   note?: string | null | undefined;
+  /** Who wrote it; 'manual' (a person) when absent. */
+  source?: string | undefined;
 }
 
+/** What a person enters: it always counts, where device sources compete for a day. */
+export const PERSON_SOURCE = 'manual';
+
 /**
- * Writes points in one statement, all or nothing. The same metric + instant updates the point
- * (a retried request is harmless); within one batch the last of two equal instants wins.
+ * Writes points in one statement, all or nothing. The same metric + instant + source updates the point
+ * (a retried request is harmless); within one batch the last of two equal ones wins.
  */
 export async function upsertPoints(
   db: Db,
   metricId: number,
   rows: PointRow[],
 ): Promise<{ inserted: number; updated: number }> {
-  const unique = new Map<number, PointRow>();
-  for (const row of rows) unique.set(row.at.getTime(), row);
+  const unique = new Map<string, PointRow>();
+  for (const row of rows) unique.set(`${row.at.getTime()} ${row.source ?? PERSON_SOURCE}`, row);
   const values = [...unique.values()].map((row) => ({
     metricId,
     at: row.at,
     value: row.value,
     note: row.note ?? null,
+    source: row.source ?? PERSON_SOURCE,
   }));
   if (values.length === 0) return { inserted: 0, updated: 0 };
   const written = await db
     .insert(metricPoints)
     .values(values)
     .onConflictDoUpdate({
-      target: [metricPoints.metricId, metricPoints.at],
+      target: [metricPoints.metricId, metricPoints.at, metricPoints.source],
       // A point resent without a note keeps the note it had.
       set: { value: sql`excluded.value`, note: sql`coalesce(excluded.note, ${metricPoints.note})` },
     })
@@ -123,12 +129,13 @@ export function listPoints(
     .offset(options.offset ?? 0);
 }
 
-/** Another point of this metric at exactly this instant, if any (a moved point may not land on it). */
+/** Another point of this metric and source at exactly this instant, if any (a moved point may not land on it). */
 export async function pointAt(db: Db, metricId: number, at: Date, exceptId: number): Promise<boolean> {
+  const sameSource = sql`${metricPoints.source} = coalesce((select p.source from ${metricPoints} p where p.id = ${exceptId}), ${PERSON_SOURCE})`;
   const rows = await db
     .select({ id: metricPoints.id })
     .from(metricPoints)
-    .where(and(eq(metricPoints.metricId, metricId), eq(metricPoints.at, at), ne(metricPoints.id, exceptId)));
+    .where(and(eq(metricPoints.metricId, metricId), eq(metricPoints.at, at), ne(metricPoints.id, exceptId), sameSource));
   return rows.length > 0;
 }
 
