@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -339,6 +340,44 @@ export const metricPoints = pgTable(
     source: text('source').notNull().default('manual'),
   },
   (t) => [uniqueIndex('metric_points_metric_at_source').on(t.metricId, t.at, t.source)],
+);
+
+/**
+ * Each metric's points per day (in the owner's time zone, metric_rollup_zone) and source: enough for a
+ * sum, an average, a count or the last value of any span of days, so no read aggregates raw points.
+ * Kept right by statement-level triggers on metric_points (drizzle/0008_metric_point_sources.sql), whatever
+ * writes the points; rebuilt from them after a restore and when the owner's time zone changes. Never
+ * exported: the points are the record, this is derived from them (docs/decisions/014-daily-rollups.md).
+ */
+export const metricDailyRollups = pgTable(
+  'metric_daily_rollups',
+  {
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    /** The owner's calendar day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    points: integer('points').notNull(),
+    total: doublePrecision('total').notNull(),
+    low: doublePrecision('low').notNull(),
+    high: doublePrecision('high').notNull(),
+    /** The value of the day's latest point, and its instant. */
+    lastValue: doublePrecision('last_value').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metricId, t.day, t.source] })],
+);
+
+/** The time zone the rollups' days are in; the server rebuilds them at start when OWNER_TIME_ZONE differs. */
+export const metricRollupZone = pgTable(
+  'metric_rollup_zone',
+  {
+    /** Always 1: one zone for the site. */
+    id: integer('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('metric_rollup_zone_single', sql`${t.id} = 1`)],
 );
 
 /**

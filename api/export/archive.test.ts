@@ -228,6 +228,25 @@ describe('export and import', { timeout: 60_000 }, () => {
     expect(await tableFiles(target.database)).toEqual(before);
   });
 
+  it("rebuilds the daily rollups from the restored points, in this site's time zone (no row trigger sees a truncate)", async () => {
+    const db = target.database.db;
+    const zoned = { ...cfg, OWNER_TIME_ZONE: 'Pacific/Auckland' };
+    await db.execute(`select metric_rollups_rebuild('Asia/Tokyo')`);
+    await importArchive(target.database, archive, { replace: true, cfg: zoned });
+    expect((await db.execute('select time_zone from metric_rollup_zone')).rows).toEqual([{ time_zone: 'Pacific/Auckland' }]);
+    // The three steps points of 1–3 March at 08:00 UTC are 21:00 the same day in Auckland.
+    const days = await db.execute(
+      `select to_char(r.day, 'YYYY-MM-DD') as day, r.source, r.points, r.total from metric_daily_rollups r
+       join metrics m on m.id = r.metric_id where m.key = 'steps' order by r.day`,
+    );
+    expect(days.rows).toEqual([
+      { day: '2026-03-01', source: 'manual', points: 1, total: 8123.5 },
+      { day: '2026-03-02', source: 'manual', points: 1, total: 4000 },
+      { day: '2026-03-03', source: 'manual', points: 1, total: -2 },
+    ]);
+    await importArchive(target.database, archive, { replace: true, cfg });
+  });
+
   it('never takes email verification or roles from an archive: people confirm them by signing in again', async () => {
     const people = () =>
       target.database.db.execute(`select email, email_verified, role from users order by email`).then((r) => r.rows);
