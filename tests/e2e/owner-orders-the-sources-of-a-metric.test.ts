@@ -57,7 +57,7 @@ describe('the owner sees where each day came from and orders the sources', () =>
     expect(await field.inputValue()).toBe('Apple Watch\niPhone');
     // Rendered by the server: the day and its one source, entered by hand.
     expect((await sources.locator('[data-day="2025-03-01"]').innerText()).replace(/\s+/g, ' ')).toContain(
-      'Counted: entered by hand (1 points, 1,200 steps)',
+      'Counted: entered by hand (1 point, 1,200 steps)',
     );
 
     await release();

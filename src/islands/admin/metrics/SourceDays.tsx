@@ -4,6 +4,7 @@ import { apiJson } from '#src/lib/api-client.ts';
 import { chooseSources, PERSON_SOURCE, type SourceDayItem } from '#src/lib/source-days.ts';
 import { EntityForm } from '../EntityForm.tsx';
 import { Field } from '../Field.tsx';
+import { useHydrated } from '../useHydrated.ts';
 import { useDirtyForms } from '../useLeaveGuard.ts';
 
 interface Props {
@@ -27,6 +28,8 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+const pointsText = (points: number) => `${points.toLocaleString('en-US')} ${points === 1 ? 'point' : 'points'}`;
+
 const named = (source: string) => (source === PERSON_SOURCE ? 'entered by hand' : source);
 
 /**
@@ -34,6 +37,7 @@ const named = (source: string) => (source === PERSON_SOURCE ? 'entered by hand' 
  * owner's order of preference for a tie between devices.
  */
 export default function SourceDays({ metricKey, unit, priority: initialPriority, sources, days: initialDays }: Props) {
+  const hydrated = useHydrated();
   const [priority, setPriority] = useState(initialPriority);
   const days = chooseSources(initialDays, priority);
   const { onDirtyChange } = useDirtyForms();
@@ -42,7 +46,7 @@ export default function SourceDays({ metricKey, unit, priority: initialPriority,
   const amount = (total: number) => `${total.toLocaleString('en-US', { maximumFractionDigits: 2 })}${unit ? ` ${unit}` : ''}`;
 
   return (
-    <section className="card p-5 sm:p-6" aria-labelledby="sources-heading" data-section="sources">
+    <section className="card p-5 sm:p-6" aria-labelledby="sources-heading" data-section="sources" data-hydrated={hydrated ? '' : undefined}>
       <h2 id="sources-heading" className="mb-2 text-lg font-bold">
         Sources by day
       </h2>
@@ -61,7 +65,7 @@ export default function SourceDays({ metricKey, unit, priority: initialPriority,
                 Counted:{' '}
                 {daySources
                   .filter((s) => s.counted)
-                  .map((s) => `${named(s.source)} (${s.points.toLocaleString('en-US')} points, ${amount(s.total)})`)
+                  .map((s) => `${named(s.source)} (${pointsText(s.points)}, ${amount(s.total)})`)
                   .join('; ')}
               </p>
               {daySources.some((s) => !s.counted) && (
@@ -69,7 +73,7 @@ export default function SourceDays({ metricKey, unit, priority: initialPriority,
                   Set aside:{' '}
                   {daySources
                     .filter((s) => !s.counted)
-                    .map((s) => `${s.source} (${s.points.toLocaleString('en-US')} points)`)
+                    .map((s) => `${s.source} (${pointsText(s.points)})`)
                     .join('; ')}
                 </p>
               )}
