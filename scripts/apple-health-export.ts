@@ -48,11 +48,10 @@ function addDays(day: string, delta: number): string {
 
 /** 'yyyy-mm-dd hh:mm:ss +hhmm' from a day and minutes after its midnight (beyond 1,440: the next day). */
 function stamp(day: string, minutes: number, offset: string): string {
-  const whole = Math.floor(minutes);
-  const seconds = Math.round((minutes - whole) * 60);
-  const date = addDays(day, Math.floor(whole / 1440));
-  const inDay = ((whole % 1440) + 1440) % 1440;
-  return `${date} ${pad(Math.floor(inDay / 60))}:${pad(inDay % 60)}:${pad(seconds)} ${offset}`;
+  const total = Math.round(minutes * 60);
+  const date = addDays(day, Math.floor(total / 86_400));
+  const inDay = ((total % 86_400) + 86_400) % 86_400;
+  return `${date} ${pad(Math.floor(inDay / 3600))}:${pad(Math.floor(inDay / 60) % 60)}:${pad(inDay % 60)} ${offset}`;
 }
 
 const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
