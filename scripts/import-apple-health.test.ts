@@ -123,8 +123,9 @@ describe('what an import refuses', () => {
 
   it('a record in an unknown unit or with an unreadable date, one by one', async () => {
     const path = join(dir, 'odd.zip');
+    // A source name longer than any source may be is cut to 80 characters (restores check it like the API).
     const record = (unit: string, start: string) =>
-      `<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="${unit}" startDate="${start}" endDate="${start}" value="70"/>`;
+      `<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="${'Scale '.repeat(20)}" unit="${unit}" startDate="${start}" endDate="${start}" value="70"/>`;
     await writeZip(path, 'export.xml', [
       `<?xml version="1.0"?><HealthData>${record('st', '2025-02-01 08:00:00 +1300')}${record('kg', 'yesterday')}${record('kg', '2025-02-02 08:00:00 +1300')}</HealthData>`,
     ]);
@@ -134,5 +135,7 @@ describe('what an import refuses', () => {
       { type: 'HKQuantityTypeIdentifierBodyMass', reason: 'an unreadable startDate', records: 1 },
     ]);
     expect(summary.inserted).toBe(1);
+    const [stored] = (await values('body-mass')).filter((row) => row.at.startsWith('2025-02-01'));
+    expect(stored!.source).toBe('Scale '.repeat(14).slice(0, 80).trim());
   });
 });

@@ -64,7 +64,8 @@ const WAKE_SHIFT_MS = 6 * 3_600_000;
 
 export function mapElement(name: string, attributes: Record<string, string>, zone: string): Mapped {
   const type = name === 'Workout' ? 'Workout' : (attributes.type ?? '');
-  const source = (attributes.sourceName ?? '').trim() || 'Apple Health';
+  // As the point's source it must pass the same check as any source (domain/shapes.ts pointSource), archives included.
+  const source = (attributes.sourceName ?? '').replace(/\p{Cc}/gu, ' ').trim().slice(0, 80).trim() || 'Apple Health';
   const start = healthInstant(attributes.startDate);
   const end = healthInstant(attributes.endDate);
   if (name === 'Workout') {
