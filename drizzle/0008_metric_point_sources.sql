@@ -32,7 +32,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7421338, ids.id) FROM (SELECT DISTINCT unnest(metric_ids) AS id ORDER BY 1) ids;
   DELETE FROM metric_daily_rollups r USING unnest(metric_ids, days, sources) AS k(metric_id, day, source)
     WHERE r.metric_id = k.metric_id AND r.day = k.day AND r.source = k.source;
-  INSERT INTO metric_daily_rollups (metric_id, day, source, points, total, low, high, last_value, last_at)
+  INSERT INTO metric_daily_rollups AS r (metric_id, day, source, points, total, low, high, last_value, last_at)
   SELECT k.metric_id, k.day, k.source, count(*), sum(p.value), min(p.value), max(p.value),
     (array_agg(p.value ORDER BY p.at DESC))[1], max(p.at)
   FROM (SELECT DISTINCT * FROM unnest(metric_ids, days, sources)) AS k(metric_id, day, source)
@@ -50,8 +50,22 @@ DECLARE
   sources text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k.metric_id), array_agg(k.day), array_agg(k.source) INTO ids, days, sources
-    FROM (SELECT DISTINCT metric_id, (at AT TIME ZONE zone)::date AS day, source FROM new_rows) k;
+    -- New rows only add to their days (a point updated by ON CONFLICT is in the UPDATE trigger's rows instead):
+    -- merged in one statement, without recomputing a day. The metric's lock keeps it after any recompute of it.
+    PERFORM pg_advisory_xact_lock(7421338, m.id) FROM (SELECT DISTINCT metric_id AS id FROM new_rows ORDER BY 1) m;
+    INSERT INTO metric_daily_rollups AS r (metric_id, day, source, points, total, low, high, last_value, last_at)
+    SELECT metric_id, (at AT TIME ZONE zone)::date, source, count(*), sum(value), min(value), max(value),
+      (array_agg(value ORDER BY at DESC))[1], max(at)
+    FROM new_rows
+    GROUP BY metric_id, (at AT TIME ZONE zone)::date, source
+    ON CONFLICT (metric_id, day, source) DO UPDATE SET
+      points = r.points + excluded.points,
+      total = r.total + excluded.total,
+      low = least(r.low, excluded.low),
+      high = greatest(r.high, excluded.high),
+      last_value = CASE WHEN excluded.last_at > r.last_at THEN excluded.last_value ELSE r.last_value END,
+      last_at = greatest(r.last_at, excluded.last_at);
+    RETURN NULL;
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT array_agg(k.metric_id), array_agg(k.day), array_agg(k.source) INTO ids, days, sources
     FROM (SELECT metric_id, (at AT TIME ZONE zone)::date AS day, source FROM new_rows
