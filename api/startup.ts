@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { seedDatabase } from './seed/index.ts';
+import { rollupsInZone } from './services/metric-rollups.ts';
 import { log } from './log.ts';
 
 /**
@@ -15,6 +16,10 @@ export async function startDatabase(cfg: Config = config(), prepare?: (database:
   const database = openDatabase(cfg);
   await withStartupLock(database, async () => {
     await migrateDatabase(database);
+    // Days are the owner's: a changed OWNER_TIME_ZONE moves every day's boundaries, so the rollups are rebuilt
+    // before anything is served (under the lock, so one server does it).
+    const rebuilt = await rollupsInZone(database.db, cfg.OWNER_TIME_ZONE);
+    if (rebuilt !== null) log.info(`Rebuilt the daily rollups in ${cfg.OWNER_TIME_ZONE} (${rebuilt} ms)`);
     if (database.kind === 'pglite' || cfg.SEED_DEMO) {
       const { seeded } = await seedDatabase(database.db);
       if (seeded) log.info('Seeded the database with demo content');

@@ -184,6 +184,8 @@ export const metric = z.object({
   aggregation: z.enum(AGGREGATIONS),
   target: z.number().nullable(),
   visibility: z.enum(VISIBILITIES),
+  /** Device sources in the owner's order of preference (the first wins a tie for a day). */
+  sourcePriority: z.array(z.string()),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -193,7 +195,7 @@ export const metricWithCount = metric.extend({ points: z.number().int().min(0) }
 export const metricListed = metricWithCount.extend({ lastAt: instant.nullable() });
 export const metricDeleted = z.object({ key: z.string(), deletedPoints: z.number().int().min(0) });
 
-export const point = z.object({ id, metricId: id, at: instant, value: z.number(), note: nullableText });
+export const point = z.object({ id, metricId: id, at: instant, value: z.number(), note: nullableText, source: z.string() });
 export const pointsPage = z.object({ points: z.array(point), total: z.number().int().min(0) });
 export const pointsWritten = z.object({
   metric: z.string(),

@@ -59,6 +59,22 @@ export const metricKey = string()
     'must be 1 to 40 lowercase letters, digits or dashes, starting with a letter or digit',
   );
 
+/**
+ * Who wrote a point: a device or app ('Apple Watch', 'iPhone'), or 'manual' for what a person enters.
+ * Printable text without line breaks, as Apple Health's sourceName.
+ */
+export const pointSource = string()
+  .trim()
+  .min(1, 'is required')
+  .max(80, 'must be at most 80 characters')
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+
+/** Device sources in the owner's order of preference for one metric (the first wins a tie between two). */
+export const sourcePriority = z
+  .array(pointSource, { error: 'must be a list of source names' })
+  .max(20, 'must have at most 20 sources')
+  .refine((list) => new Set(list).size === list.length, 'must not name a source twice');
+
 export const visibility = z.enum(VISIBILITIES, { error: `must be one of ${VISIBILITIES.join(', ')}` });
 
 export const metricCreate = z
@@ -85,6 +101,7 @@ export const metricUpdate = z
     aggregation: z.enum(AGGREGATIONS, { error: `must be one of ${AGGREGATIONS.join(', ')}` }),
     target: z.number({ error: 'must be a finite number' }).nullable(),
     visibility,
+    sourcePriority,
   })
   .partial()
   .strict();
@@ -112,6 +129,9 @@ export const pointInput = z
   })
   .strict();
 export type PointInput = z.infer<typeof pointInput>;
+
+/** A point as an archive holds it: a point's fields and the source that wrote it. */
+export const pointRecord = pointInput.extend({ source: pointSource.optional() }).strict();
 
 /**
  * A point's changes in the admin area: value, note, and its date (moved onto a date where the metric has

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -304,6 +305,11 @@ export const metrics = pgTable(
     target: doublePrecision('target'),
     /** public | signed-in | owner; new metrics are the owner's alone until shared. */
     visibility: text('visibility').notNull().default('owner'),
+    /**
+     * Device sources in the owner's order of preference: when two report the same day with as many points,
+     * the one listed first counts (api/services/metric-days.ts). Unlisted sources come after, by name.
+     */
+    sourcePriority: text('source_priority').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -313,7 +319,10 @@ export const metrics = pgTable(
   ],
 );
 
-/** One dated measurement of a metric; one per metric and instant, so a resent point updates instead of duplicating. */
+/**
+ * One dated measurement of a metric; one per metric, instant and source, so a point resent by one source
+ * updates instead of duplicating, while a watch and a phone reporting the same minute keep a point each.
+ */
 export const metricPoints = pgTable(
   'metric_points',
   {
@@ -324,8 +333,51 @@ export const metricPoints = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     value: doublePrecision('value').notNull(),
     note: text('note'),
+    /**
+     * Who wrote it: 'manual' for what a person enters (forms, check-ins, a token write naming no source),
+     * 'demo' for the seeded demo, else a device ('Apple Watch'). Only device sources compete for a day.
+     */
+    source: text('source').notNull().default('manual'),
   },
-  (t) => [uniqueIndex('metric_points_metric_at').on(t.metricId, t.at)],
+  (t) => [uniqueIndex('metric_points_metric_at_source').on(t.metricId, t.at, t.source)],
+);
+
+/**
+ * Each metric's points per day (in the owner's time zone, metric_rollup_zone) and source: enough for a
+ * sum, an average, a count or the last value of any span of days, so no read aggregates raw points.
+ * Kept right by statement-level triggers on metric_points (drizzle/0008_metric_point_sources.sql), whatever
+ * writes the points; rebuilt from them after a restore and when the owner's time zone changes. Never
+ * exported: the points are the record, this is derived from them (docs/decisions/014-daily-rollups.md).
+ */
+export const metricDailyRollups = pgTable(
+  'metric_daily_rollups',
+  {
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    /** The owner's calendar day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    points: integer('points').notNull(),
+    total: doublePrecision('total').notNull(),
+    low: doublePrecision('low').notNull(),
+    high: doublePrecision('high').notNull(),
+    /** The value of the day's latest point, and its instant. */
+    lastValue: doublePrecision('last_value').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metricId, t.day, t.source] })],
+);
+
+/** The time zone the rollups' days are in; the server rebuilds them at start when OWNER_TIME_ZONE differs. */
+export const metricRollupZone = pgTable(
+  'metric_rollup_zone',
+  {
+    /** Always 1: one zone for the site. */
+    id: integer('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('metric_rollup_zone_single', sql`${t.id} = 1`)],
 );
 
 /**

@@ -175,9 +175,9 @@ describe('export and import', { timeout: 60_000 }, () => {
     expect(images.some((path) => /^images\/[a-z0-9]+\/480\.webp$/.test(path))).toBe(true);
     // Points also as a CSV per metric; access tokens (hashes) never leave.
     expect(Buffer.from(entriesOf(archive).get('points/steps.csv')!).toString()).toBe(
-      'at,value,note\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long"""\n2026-03-02T08:00:00+00:00,4000,\n' +
+      'at,value,note,source\n2026-03-01T08:00:00+00:00,8123.5,"walk, ""long""",manual\n2026-03-02T08:00:00+00:00,4000,,manual\n' +
         // The formula is shown as text (a leading apostrophe); a negative number stays a number.
-        `2026-03-03T08:00:00+00:00,-2,"'=HYPERLINK(""https://evil.example"",""x"")"\n`,
+        `2026-03-03T08:00:00+00:00,-2,"'=HYPERLINK(""https://evil.example"",""x"")",manual\n`,
     );
     expect(Object.keys(manifest.tables)).not.toContain('access_tokens');
     expect(gunzipSync(archive).includes('secret-hash')).toBe(false);
@@ -226,6 +226,25 @@ describe('export and import', { timeout: 60_000 }, () => {
     await importArchive(target.database, archive, { replace: true, cfg });
     expect((await target.database.db.execute('select count(*)::int as n from sessions')).rows[0]).toEqual({ n: 0 });
     expect(await tableFiles(target.database)).toEqual(before);
+  });
+
+  it("rebuilds the daily rollups from the restored points, in this site's time zone (no row trigger sees a truncate)", async () => {
+    const db = target.database.db;
+    const zoned = { ...cfg, OWNER_TIME_ZONE: 'Pacific/Auckland' };
+    await db.execute(`select metric_rollups_rebuild('Asia/Tokyo')`);
+    await importArchive(target.database, archive, { replace: true, cfg: zoned });
+    expect((await db.execute('select time_zone from metric_rollup_zone')).rows).toEqual([{ time_zone: 'Pacific/Auckland' }]);
+    // The three steps points of 1–3 March at 08:00 UTC are 21:00 the same day in Auckland.
+    const days = await db.execute(
+      `select to_char(r.day, 'YYYY-MM-DD') as day, r.source, r.points, r.total from metric_daily_rollups r
+       join metrics m on m.id = r.metric_id where m.key = 'steps' order by r.day`,
+    );
+    expect(days.rows).toEqual([
+      { day: '2026-03-01', source: 'manual', points: 1, total: 8123.5 },
+      { day: '2026-03-02', source: 'manual', points: 1, total: 4000 },
+      { day: '2026-03-03', source: 'manual', points: 1, total: -2 },
+    ]);
+    await importArchive(target.database, archive, { replace: true, cfg });
   });
 
   it('never takes email verification or roles from an archive: people confirm them by signing in again', async () => {

@@ -159,6 +159,8 @@ export async function restoreArchive(
         await insertRows(session, info.name, columns, prepared);
       }
       await rederiveRoles(session, options.cfg);
+      // The truncate fired no row trigger, and the rollups and their zone are not in archives: built afresh.
+      await session.query('select metric_rollups_rebuild($1)', [options.cfg.OWNER_TIME_ZONE]);
       await recordImport(session, options.actor, summary);
       // Last, just before the commit: setval is not undone by a rollback (see the catch below).
       await resetSequences(session);

@@ -6,7 +6,7 @@ import {
   metricCreate,
   nowItemCreate,
   playlistCreate,
-  pointInput,
+  pointRecord,
   preferencesUpdate,
   projectCreate,
   timelineCreate,
@@ -31,7 +31,7 @@ const ROW_SHAPES: Readonly<Record<string, z.ZodObject>> = {
   now_items: nowItemCreate,
   playlists: playlistCreate,
   metrics: metricCreate,
-  metric_points: pointInput,
+  metric_points: pointRecord,
   // The accessibility settings are read field by field wherever they are used; the theme is checked here.
   preferences: z.object({ theme: preferencesUpdate.shape.theme }),
   // Only what a provider said about a person (the role and verification are never taken from an archive).

@@ -80,7 +80,20 @@ describe('the steps of this project', () => {
       ['user_accounts', { columns: ['provider', 'subject', 'user_id'], rows: [{ provider: 'github', subject: '1', user_id: 'u1' }] }],
     ]);
     const { tables: upgraded, applied } = upgradeTables(old, index);
-    expect(applied).toEqual(['0007_archive_signing_key']);
+    expect(applied).toEqual(['0007_archive_signing_key', '0008_metric_point_sources']);
     expect([...upgraded.keys()]).toEqual(['users']);
+  });
+
+  it("0008_metric_point_sources: an older archive's points were entered by a person", () => {
+    const index = readJournal().entries.find((entry) => entry.tag === '0007_archive_signing_key')!.idx;
+    const old: ArchiveTables = new Map([
+      ['metric_points', { columns: ['id', 'metric_id', 'at', 'value'], rows: [{ id: 1, metric_id: 2, at: '2025-04-01T09:00:00+00:00', value: 5 }] }],
+    ]);
+    const { tables: upgraded, applied } = upgradeTables(old, index);
+    expect(applied).toEqual(['0008_metric_point_sources']);
+    expect(upgraded.get('metric_points')).toEqual({
+      columns: ['id', 'metric_id', 'at', 'value', 'source'],
+      rows: [{ id: 1, metric_id: 2, at: '2025-04-01T09:00:00+00:00', value: 5, source: 'manual' }],
+    });
   });
 });

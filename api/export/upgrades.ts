@@ -49,6 +49,12 @@ export const UPGRADES: readonly Upgrade[] = [
     why: 'Archives became signed (format version 2) and stopped carrying user_accounts, the links from provider identities to people: a restored link would be a way in. Older archives hold them; they are left out (the preview lists them) and people link their providers again by signing in.',
     dropTables: ['user_accounts'],
   },
+  {
+    migration: '0008_metric_point_sources',
+    why: "Points gained the source that wrote them; the points that existed before were entered by a person, so they are 'manual', which always counts (a device source competes with the others for a day).",
+    addColumns: { metric_points: ['source'] },
+    row: (table, row) => (table === 'metric_points' ? { ...row, source: 'manual' } : row),
+  },
 ];
 
 /** An archive's tables: each one's columns (as the manifest lists them) and rows. */

@@ -109,7 +109,7 @@ const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceA
  */
 export const csvText = (value: string) => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** Each metric's points also as `points/<metric key>.csv` (at, value, note), for a spreadsheet; import ignores them. */
+/** Each metric's points also as `points/<metric key>.csv` (at, value, note, source), for a spreadsheet; import ignores them. */
 async function* pointsAsCsv(
   session: Session,
   entry: (path: string, data: Uint8Array) => Generator<Uint8Array>,
@@ -119,13 +119,15 @@ async function* pointsAsCsv(
   const metrics = await session.query('select id, key from metrics order by key');
   for (const metric of metrics) {
     const rows = await session.query(
-      `select to_json(at) #>> '{}' as at, value::text as value, coalesce(note, '') as note from metric_points where metric_id = $1 order by at`,
+      `select to_json(at) #>> '{}' as at, value::text as value, coalesce(note, '') as note, source from metric_points where metric_id = $1 order by at, source`,
       [metric.id],
     );
     const lines = [
-      'at,value,note',
-      // `at` and `value` are the database's own rendering of a time and a number; only the note is text.
-      ...rows.map((row) => [csvField(String(row.at)), csvField(String(row.value)), csvText(String(row.note))].join(',')),
+      'at,value,note,source',
+      // `at` and `value` are the database's own rendering of a time and a number; the note and source are text.
+      ...rows.map((row) =>
+        [csvField(String(row.at)), csvField(String(row.value)), csvText(String(row.note)), csvText(String(row.source))].join(','),
+      ),
     ];
     yield* entry(`points/${String(metric.key)}.csv`, encoder.encode(`${lines.join('\n')}\n`));
   }

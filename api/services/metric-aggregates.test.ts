@@ -6,6 +6,7 @@ import { aggregatesValidity } from './metric-aggregate-cache.ts';
 import { compareWithLastMonth, monthlyValues } from './metric-aggregates.ts';
 import { changeCaption, withMetricKpis, withMetricTrends } from './metric-backed.ts';
 import { createMetric, upsertPoints } from './metrics.ts';
+import { rebuildRollups } from './metric-rollups.ts';
 import { localDay, zonedToUtc } from './owner-time.ts';
 import { kpis, metricPoints, trends } from '../db/schema.ts';
 import { invalidatePaths } from '../cache/invalidation.ts';
@@ -14,6 +15,7 @@ let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
+  await rebuildRollups(db, ZONE);
 }, 60_000);
 afterAll(() => close());
 
@@ -107,8 +109,10 @@ describe('monthly aggregation in SQL', () => {
     const months = (await monthlyValues(db, [metric.id], ZONE, NOW)).get(metric.id)!;
     expect(months.at(-1)).toEqual({ month: '2026-11', value: 5 });
     expect(months.at(-2)).toEqual({ month: '2026-10', value: 3 });
-    // The same points in UTC fall both into October.
+    // The same points in UTC fall both into October (the rollups' days move with the zone).
+    await rebuildRollups(db, 'UTC');
     const inUtc = (await monthlyValues(db, [metric.id], 'UTC', NOW)).get(metric.id)!;
+    await rebuildRollups(db, ZONE);
     expect(inUtc.at(-2)).toEqual({ month: '2026-10', value: 8 });
     expect(inUtc.at(-1)).toEqual({ month: '2026-11', value: 0 });
   });

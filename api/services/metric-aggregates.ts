@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cachedAggregate } from './metric-aggregate-cache.ts';
+import { countedDays, dayRows, rollupsOn } from './metric-days.ts';
 
 /**
- * Periods of a metric as numbers, computed by PostgreSQL (never by loading every point into
- * JavaScript). Month boundaries are the owner's (`at time zone`), so a point logged at 00:30 on
- * the 1st in Auckland counts for that month even though it is still the previous month in UTC.
+ * Periods of metrics as numbers, from the daily rollups (metric-days.ts: one source per day), never by
+ * loading every point. Month boundaries are the owner's (`at time zone`), so a point logged at 00:30 on
+ * the 1st in Auckland counts for that month even though it is still the previous month in UTC. The rollups'
+ * days are in the zone they were built in (OWNER_TIME_ZONE, which the server checks at start): `zone` is it.
  */
 
 export interface MonthValue {
@@ -20,14 +22,6 @@ const idList = (ids: number[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-
-/** One period's aggregate of `p` (metric_points) for the metric `m`, restricted by `where`. */
-const aggregate = (where: SQL) => sql`case m.aggregation
-  when 'sum' then coalesce(sum(p.value) filter (where ${where}), 0)
-  when 'count' then (count(p.id) filter (where ${where}))::float8
-  when 'average' then avg(p.value) filter (where ${where})
-  else (array_agg(p.value order by p.at desc) filter (where ${where}))[1]
-end`;
 
 /** The last `months` calendar months (the current one included) of each metric, oldest first. */
 export function monthlyValues(
@@ -57,19 +51,18 @@ async function queryMonthlyValues(
   const firstMonth = sql`(date_trunc('month', ${nowAt} at time zone ${zone}) - make_interval(months => ${months - 1}::int))`;
   // Each point is read once and put in its owner's month (an index range scan, then one group per
   // metric and month); joining points to every month instead compared each point with each month.
+  // Days from the rollups (the current one from its points up to now), then one group per metric and month.
   const rows = await db.execute<MonthRow>(sql`
     with months as (
       select generate_series(${firstMonth}, date_trunc('month', ${nowAt} at time zone ${zone}), interval '1 month') as local_start
     ),
+    days as (${countedDays(dayRows(idList(metricIds), sql`(${firstMonth})::date`, nowAt, zone))}),
     buckets as (
-      select p.metric_id, date_trunc('month', p.at at time zone ${zone}) as local_start,
-        sum(p.value) as total, count(*)::float8 as n, avg(p.value) as mean,
-        (array_agg(p.value order by p.at desc))[1] as latest
-      from metric_points p
-      where p.metric_id in (${idList(metricIds)})
-        and p.at >= (${firstMonth} at time zone ${zone})
-        and p.at <= ${nowAt}
-      group by p.metric_id, 2
+      select d.metric_id, date_trunc('month', d.day::timestamp) as local_start,
+        sum(d.total) as total, sum(d.points) as n, sum(d.total) / nullif(sum(d.points), 0) as mean,
+        (array_agg(d.last_value order by d.last_at desc))[1] as latest
+      from days d
+      group by d.metric_id, 2
     )
     select m.id as metric_id, to_char(mo.local_start, 'YYYY-MM') as month,
       case m.aggregation
@@ -115,13 +108,14 @@ async function queryMonthsOfHistory(
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   type SpanRow = { metric_id: number; months: number | string };
+  const today = sql`(${nowAt} at time zone ${zone})::date`;
   const rows = await db.execute<SpanRow>(sql`
-    select p.metric_id,
-      (extract(year from age(date_trunc('month', ${nowAt} at time zone ${zone}), date_trunc('month', min(p.at) at time zone ${zone}))) * 12
-        + extract(month from age(date_trunc('month', ${nowAt} at time zone ${zone}), date_trunc('month', min(p.at) at time zone ${zone}))) + 1) as months
-    from metric_points p
-    where p.metric_id in (${idList(metricIds)}) and p.at <= ${nowAt}
-    group by p.metric_id`);
+    select r.metric_id,
+      (extract(year from age(date_trunc('month', ${today}::timestamp), date_trunc('month', min(r.day)::timestamp))) * 12
+        + extract(month from age(date_trunc('month', ${today}::timestamp), date_trunc('month', min(r.day)::timestamp))) + 1) as months
+    from metric_daily_rollups r
+    where r.metric_id in (${idList(metricIds)}) and r.day <= ${today}
+    group by r.metric_id`);
   for (const row of rowsOf<SpanRow>(rows)) {
     result.set(Number(row.metric_id), Math.min(MAX_MONTHS, Math.max(1, Number(row.months))));
   }
@@ -160,8 +154,9 @@ async function queryComparison(
   const result = new Map<number, PeriodComparison>();
   if (metricIds.length === 0) return result;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
-  const monthStart = sql`(date_trunc('month', ${nowAt} at time zone ${zone}) at time zone ${zone})`;
-  const lastMonthStart = sql`((date_trunc('month', ${nowAt} at time zone ${zone}) - interval '1 month') at time zone ${zone})`;
+  const ids = idList(metricIds);
+  const monthStart = sql`date_trunc('month', ${nowAt} at time zone ${zone})::date`;
+  const lastMonthStart = sql`(date_trunc('month', ${nowAt} at time zone ${zone}) - interval '1 month')::date`;
   const monthAgo = sql`((${nowAt} at time zone ${zone} - interval '1 month') at time zone ${zone})`;
   type ComparisonRow = {
     metric_id: number;
@@ -171,16 +166,25 @@ async function queryComparison(
     current_last: number | null;
     previous_last: number | null;
   };
+  // Per period: the counted days' points and totals; 'last' takes the latest counted point up to an instant.
+  const period = (from: SQL, until: SQL, inclusive: boolean) => sql`(
+    select d.metric_id, sum(d.total) as total, sum(d.points) as n
+    from (${countedDays(dayRows(ids, from, until, zone, inclusive))}) d group by d.metric_id)`;
+  const valueOf = (p: string) => sql.raw(`case m.aggregation
+      when 'sum' then coalesce(${p}.total, 0)
+      when 'count' then coalesce(${p}.n, 0)
+      when 'average' then ${p}.total / nullif(${p}.n, 0)
+    end`);
   const rows = await db.execute<ComparisonRow>(sql`
     select m.id as metric_id, m.aggregation,
-      ${aggregate(sql`p.at >= ${monthStart}`)} as current,
-      ${aggregate(sql`p.at < ${monthAgo}`)} as previous,
-      (select value from metric_points l where l.metric_id = m.id and l.at <= ${nowAt} order by l.at desc limit 1) as current_last,
-      (select value from metric_points l where l.metric_id = m.id and l.at <= ${monthAgo} order by l.at desc limit 1) as previous_last
+      ${valueOf('cur')} as current,
+      ${valueOf('prev')} as previous,
+      case when m.aggregation = 'last' then ${latestUpTo(nowAt, zone)} end as current_last,
+      case when m.aggregation = 'last' then ${latestUpTo(monthAgo, zone)} end as previous_last
     from metrics m
-    left join metric_points p on p.metric_id = m.id and p.at >= ${lastMonthStart} and p.at <= ${nowAt}
-    where m.id in (${idList(metricIds)})
-    group by m.id, m.aggregation`);
+    left join ${period(monthStart, nowAt, true)} cur on cur.metric_id = m.id
+    left join ${period(lastMonthStart, monthAgo, false)} prev on prev.metric_id = m.id
+    where m.id in (${ids})`);
   for (const row of rowsOf<ComparisonRow>(rows)) {
     const isLast = row.aggregation === 'last';
     const number = (value: number | string | null) => (value === null ? null : Number(value));
@@ -190,6 +194,18 @@ async function queryComparison(
     });
   }
   return result;
+}
+
+/**
+ * The value of the latest counted point of metric `m` at or before `until`: on the day of `until`, up to
+ * that instant; else on the latest earlier day with points (one rollup lookup by the primary key).
+ */
+function latestUpTo(until: SQL, zone: string): SQL {
+  const untilDay = sql`(${until} at time zone ${zone})::date`;
+  const before = sql`(select max(b.day) from metric_daily_rollups b where b.metric_id = m.id and b.day < ${untilDay})`;
+  return sql`coalesce(
+    (select d.last_value from (${countedDays(dayRows(sql`m.id`, untilDay, until, zone))}) d),
+    (select d.last_value from (${countedDays(rollupsOn(sql`m.id`, before))}) d))`;
 }
 
 const cacheKey = (kind: string, metricIds: number[], zone: string, months = 0) =>

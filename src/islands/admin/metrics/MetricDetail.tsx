@@ -15,6 +15,8 @@ export interface PointItem {
   at: string;
   value: number;
   note: string | null;
+  /** Who wrote it: 'manual' for a person, else a device. */
+  source?: string;
 }
 
 interface Props {
@@ -203,6 +205,7 @@ export default function MetricDetail({ metric: initial, zone, today, points: fir
                           {unit && <span className="ml-1 text-sm font-medium text-muted">{unit}</span>}
                         </span>
                         {point.note && <span className="text-sm break-words">{point.note}</span>}
+                        {point.source && point.source !== 'manual' && <span className="text-sm text-muted break-words">from {point.source}</span>}
                       </div>
                       <div className="flex flex-wrap gap-2">
                         <button type="button" className="btn-ghost min-h-9 px-3 py-1" aria-label={`Edit the point of ${ownerDate(point.at, zone, true)}`} onClick={() => setEditing(point.id)}>
