@@ -128,5 +128,8 @@ describe('nothing private reaches a visitor or a viewer', () => {
       // The mood and energy metrics are the owner's: they do not exist for others.
       expect((await call('/api/metrics/mood', { cookie })).status).toBe(404);
     }
+    // The owner does see them, on the diary page and found by its search.
+    expect(await (await call('/diary', { cookie: admin })).text()).toContain(secret);
+    expect(await (await call(`/diary?q=${secret}`, { cookie: admin })).text()).toContain(`Title ${secret}`);
   });
 });
