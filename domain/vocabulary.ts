@@ -179,6 +179,28 @@ export const MOOD_WORD_EMOJI: Record<string, string> = {
 export const CHECKIN = { noteMax: 2000, tagsMax: 20, tagMax: 40, recentTags: 12 } as const;
 export const DIARY = { titleMax: 120, contentMax: 20_000, searchMax: 100 } as const;
 
+/**
+ * Mind & Body's 'Log Activity' (issue 30): each activity type names the metric it writes, and the minutes a
+ * tap logs (SPEC's sample durations). A metric that does not exist yet is made on first use, owner-only.
+ */
+export const WELLNESS_ACTIVITIES = [
+  { type: 'meditation', label: 'Meditation', minutes: 10, metric: { key: 'mindful-minutes', name: 'Mindful minutes', icon: 'Heart', color: '#fb7185' } },
+  { type: 'exercise', label: 'Exercise', minutes: 25, metric: { key: 'workout-minutes', name: 'Workout minutes', icon: 'Flame', color: '#fb923c' } },
+  { type: 'break', label: 'Break', minutes: 5, metric: { key: 'break-minutes', name: 'Break minutes', icon: 'Clock', color: '#a78bfa' } },
+  { type: 'breathing', label: 'Breathing', minutes: 4, metric: { key: 'breathing-minutes', name: 'Breathing minutes', icon: 'Zap', color: '#38bdf8' } },
+] as const;
+
+/** The metrics Mind & Body's 'Today' reads, with SPEC's sample (marked as a sample) where one has no point today. */
+export const WELLNESS_TILES = [
+  { key: 'mood', metric: 'mood', label: 'Mood' },
+  { key: 'energy', metric: 'energy', label: 'Energy' },
+  { key: 'stress', metric: null, label: 'Stress' },
+  { key: 'sleep', metric: 'sleep', label: 'Sleep' },
+  { key: 'steps', metric: 'steps', label: 'Steps' },
+  { key: 'hydration', metric: 'water', label: 'Hydration' },
+  { key: 'mindful', metric: 'mindful-minutes', label: 'Mindful minutes' },
+] as const;
+
 /** The metrics a check-in writes (one point a day each, at noon in the owner's zone). */
 export const CHECKIN_METRICS = { mood: 'mood', energy: 'energy' } as const;
 
