@@ -12,7 +12,7 @@ let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
-});
+}, 60_000);
 afterAll(() => close());
 
 const pointsOf = async (key: string) =>
@@ -69,7 +69,7 @@ describe('the diary', () => {
     expect((await db.select({ mood: checkins.mood }).from(checkins).where(eq(checkins.day, '2026-05-07')))[0]?.mood).toBe(4);
   });
 
-  it("seeds SPEC's figures once, dated back from today, whatever the day of the month", async () => {
+  it("seeds SPEC's figures once, dated back from today, whatever the day of the month", { timeout: 30_000 }, async () => {
     for (const today of ['2026-11-27', '2026-12-01', '2026-12-09', '2027-03-31']) {
       await wipe();
       expect(await seedDiaryOnce(db, today)).toBe(true);
