@@ -21,9 +21,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The owner's today, as the check-in's heading data says. */
+/** The owner's today, as the check-in form says. */
 async function today(page: Page): Promise<string> {
-  return page.locator('[data-checkin]').evaluate((form) => form.closest('astro-island')!.getAttribute('props')!.match(/"day":\[0,"(\d{4}-\d{2}-\d{2})"\]/)![1]!);
+  return (await page.locator('[data-checkin]').getAttribute('data-day'))!;
 }
 const checkinOf = async (day: string) => (await call(`/api/checkins/${day}`, { cookie: admin })).json();
 /** A clean slate for today, so each tap is a change. */
@@ -32,7 +32,7 @@ async function clearToday(day: string) {
   expect(response.status).toBe(200);
 }
 
-/** The check-in's island has taken over its form (the dashboard's other islands wait until they are scrolled to). */
+/** The check-in's script has taken over its form (the dashboard's islands wait until they are scrolled to). */
 const hydrated = (page: Page) => expect.poll(() => page.locator('[data-checkin]').getAttribute('data-hydrated')).toBe('');
 
 async function holdScripts(page: Page) {
