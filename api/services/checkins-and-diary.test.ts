@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
@@ -95,4 +96,27 @@ describe('the diary', () => {
     expect(week).toHaveLength(7);
     expect(week.at(-1)).toEqual({ day: '2026-11-27', level: 5 });
   });
+});
+
+describe('migration 0009: mood and energy move to the 1–5 scale', () => {
+  it("keeps a site's 1–10 points under renamed metrics, gives the keys to owner-only 1–5 metrics, and is harmless run again", async () => {
+    const fresh = await memoryDatabase();
+    try {
+      const [old] = await fresh.db
+        .insert(metrics)
+        .values({ key: 'mood', name: 'Mood', unit: 'score', aggregation: 'average', visibility: 'signed-in' })
+        .returning();
+      await fresh.db.insert(metricPoints).values({ metricId: old!.id, at: new Date('2026-01-01T12:00:00Z'), value: 7.5 });
+      const statements = readFileSync(new URL('../../drizzle/0009_mood_energy_one_to_five.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+      for (let pass = 0; pass < 2; pass++) for (const statement of statements) await fresh.db.execute(sql.raw(statement));
+      const rows = await fresh.db.select({ id: metrics.id, key: metrics.key, unit: metrics.unit, visibility: metrics.visibility }).from(metrics);
+      expect(rows.find((row) => row.key === 'mood-1-10')).toMatchObject({ id: old!.id, unit: 'score', visibility: 'signed-in' });
+      expect(rows.find((row) => row.key === 'mood')).toMatchObject({ unit: 'level 1–5', visibility: 'owner' });
+      // Energy had no old metric here: nothing is made for it.
+      expect(rows.some((row) => row.key.startsWith('energy'))).toBe(false);
+      expect(await fresh.db.select({ value: metricPoints.value }).from(metricPoints)).toEqual([{ value: 7.5 }]);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });
