@@ -103,6 +103,20 @@ describe('the owner checks in on the dashboard', () => {
     await context.close();
   });
 
+  it('signing out forgets a check-in still waiting on this device', async () => {
+    const { context, page } = await signedInPage(browser, 'admin', PHONE);
+    await page.goto('/');
+    await hydrated(page);
+    // A check-in kept while offline, still waiting (the connection has not come back yet).
+    const user = await page.locator('[data-checkin]').getAttribute('data-user');
+    await page.evaluate((owner) => localStorage.setItem('checkin-outbox', JSON.stringify({ user: owner, days: { '2019-01-01': { mood: 3 } } })), user);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.locator('a[href="/api/logout"]:visible').first().click()]);
+    expect(await page.evaluate(() => localStorage.getItem('checkin-outbox'))).toBeNull();
+    expect((await call('/api/checkins/2019-01-01', { cookie: admin })).status).toBe(404);
+    await context.close();
+  });
+
   it('shows last year\'s check-in and note on this day, and a viewer sees no check-in at all', async () => {
     const { context, page } = await signedInPage(browser, 'admin', PHONE);
     await page.goto('/');
