@@ -274,3 +274,27 @@ export const passkeySignedIn = z.object({ location: z.string() });
 
 /** `npm run owner-link` on the server's machine gets its fresh link here. */
 export const ownerLinkMinted = z.object({ url: z.string() });
+
+/** The owner's check-in of a day (issue 30). */
+export const checkin = z.object({
+  day: z.string().meta({ description: "yyyy-mm-dd in the owner's time zone." }),
+  mood: z.number().int().min(1).max(5).nullable(),
+  energy: z.number().int().min(1).max(5).nullable(),
+  note: z.string(),
+  tags: z.array(z.string()),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+export const diaryEntry = z.object({
+  id,
+  day: z.string().meta({ description: "yyyy-mm-dd in the owner's time zone." }),
+  title: z.string(),
+  content: z.string(),
+  mood: z.number().int().min(1).max(5).nullable(),
+  moodWord: nullableText.meta({ description: 'The word the entry was written with (Excited, Calm…), while it names its level.' }),
+  tags: z.array(z.string()),
+  checkinDay: nullableText.meta({ description: "The day of the check-in whose note this is; null for an entry written in the diary." }),
+  createdAt: instant,
+  updatedAt: instant,
+});

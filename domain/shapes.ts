@@ -4,6 +4,8 @@ import {
   ACTIVITY_VALUES,
   BREAK_MINUTES,
   CASE_STUDY,
+  CHECKIN,
+  DIARY,
   COLOR_SCHEMES,
   CONTENT_WIDTHS,
   FONT_SIZE,
@@ -600,3 +602,68 @@ export const sessionEnd = z.discriminatedUnion(
 
 /** POST /api/test/database-error (test switch): the secret a refused write carries, which the log must not show. */
 export const databaseErrorSwitch = z.object({ secret: string().min(1).max(200) }).strict();
+
+// ---------- Daily check-in and diary (issue 30) ----------
+
+/** A calendar day in the owner's time zone, yyyy-mm-dd (a real date). */
+export const calendarDay = string()
+  .trim()
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'must be a date (yyyy-mm-dd)',
+  );
+
+const LEVEL_MESSAGE = 'must be a whole number from 1 to 5';
+/** A mood or energy level; the tables hold the same range in check constraints. */
+export const level = z.number({ error: LEVEL_MESSAGE }).int(LEVEL_MESSAGE).min(1, LEVEL_MESSAGE).max(5, LEVEL_MESSAGE);
+
+/** Control characters (but line breaks and tabs) and bidi overrides cannot be typed; they only arrive to confuse a reader. */
+const CONTROL = /(?![\n\r\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+const prose = (max: number) =>
+  string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL.test(value), 'must not contain control characters')
+    .transform((value) => value.trim());
+
+/** A tag as typed ("Slept badly") is kept as a word of the list: lowercase, spaces become dashes. */
+export const tag = string()
+  .trim()
+  .min(1, 'is required')
+  .max(CHECKIN.tagMax, `must be at most ${CHECKIN.tagMax} characters`)
+  .refine((value) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value), 'must not contain control characters')
+  .refine((value) => !/[#,]/.test(value), 'must not contain # or commas')
+  .transform((value) => value.toLowerCase().replace(/\s+/g, '-'));
+export const tagList = z
+  .array(tag)
+  .max(CHECKIN.tagsMax, `must have at most ${CHECKIN.tagsMax} items`)
+  .transform((tags) => [...new Set(tags)]);
+
+/**
+ * A check-in's changes: the fields sent replace the day's, the fields left out stay, so a tap on mood and a
+ * tap on energy from two devices both count. Null clears a level.
+ */
+export const checkinSave = z
+  .object({
+    mood: level.nullable(),
+    energy: level.nullable(),
+    note: prose(CHECKIN.noteMax),
+    tags: tagList,
+  })
+  .partial()
+  .strict();
+
+const diaryFields = {
+  /** Not after today in the owner's zone (checked by the server, which knows the zone). */
+  day: calendarDay,
+  title: prose(DIARY.titleMax).pipe(z.string().min(1, 'is required')),
+  content: prose(DIARY.contentMax),
+  mood: level.nullable(),
+  tags: tagList,
+};
+export const diaryEntryCreate = z
+  .object({ ...diaryFields, content: diaryFields.content.default(''), mood: level.nullish(), tags: tagList.default([]) })
+  .strict();
+/** The fields sent change; the ones left out stay. */
+export const diaryEntryUpdate = z.object(diaryFields).partial().strict();
+/** The diary's search box (GET /diary?q=). */
+export const diarySearch = string().trim().max(DIARY.searchMax, `must be at most ${DIARY.searchMax} characters`);

@@ -144,6 +144,66 @@ export const PROJECT_LIST = { perPage: 12, maxPage: 9999, searchMaxLength: 100 }
  */
 export const CASE_STUDY = { maxLength: 60_000, wordsPerMinute: 200, tocMinHeadings: 4, maxPictures: 60 } as const;
 
+// ---------- Daily check-in and diary (issue 30) ----------
+
+/** Mood and energy are scored 1 to 5; each level has a name, so no one has to read a colour or an emoji. */
+export const LEVELS = [1, 2, 3, 4, 5] as const;
+export type Level = (typeof LEVELS)[number];
+export const MOOD_LEVEL_NAMES: Record<Level, string> = { 1: 'Rough', 2: 'Low', 3: 'Okay', 4: 'Good', 5: 'Great' };
+export const ENERGY_LEVEL_NAMES: Record<Level, string> = { 1: 'Drained', 2: 'Tired', 3: 'Steady', 4: 'Lively', 5: 'Buzzing' };
+
+/**
+ * The diary's mood words (SPEC's samples and the Mood Tracker's) and the level each stands for, so an entry
+ * written with a word counts on the same 1–5 scale as a check-in.
+ */
+export const MOOD_WORD_LEVELS: Record<string, Level> = {
+  Stressed: 1,
+  Tired: 2,
+  Thoughtful: 3,
+  Calm: 4,
+  Focused: 4,
+  Happy: 4,
+  Excited: 5,
+};
+export const MOOD_WORD_EMOJI: Record<string, string> = {
+  Excited: '🤩',
+  Calm: '😌',
+  Thoughtful: '🤔',
+  Stressed: '😣',
+  Focused: '🎯',
+  Tired: '😴',
+  Happy: '😊',
+};
+
+/** How much a check-in or diary entry may carry. */
+export const CHECKIN = { noteMax: 2000, tagsMax: 20, tagMax: 40, recentTags: 12 } as const;
+export const DIARY = { titleMax: 120, contentMax: 20_000, searchMax: 100 } as const;
+
+/**
+ * Mind & Body's 'Log Activity' (issue 30): each activity type names the metric it writes, and the minutes a
+ * tap logs (SPEC's sample durations). A metric that does not exist yet is made on first use, owner-only.
+ */
+export const WELLNESS_ACTIVITIES = [
+  { type: 'meditation', label: 'Meditation', minutes: 10, metric: { key: 'mindful-minutes', name: 'Mindful minutes', icon: 'Heart', color: '#fb7185' } },
+  { type: 'exercise', label: 'Exercise', minutes: 25, metric: { key: 'workout-minutes', name: 'Workout minutes', icon: 'Flame', color: '#fb923c' } },
+  { type: 'break', label: 'Break', minutes: 5, metric: { key: 'break-minutes', name: 'Break minutes', icon: 'Clock', color: '#a78bfa' } },
+  { type: 'breathing', label: 'Breathing', minutes: 4, metric: { key: 'breathing-minutes', name: 'Breathing minutes', icon: 'Zap', color: '#38bdf8' } },
+] as const;
+
+/** The metrics Mind & Body's 'Today' reads, with SPEC's sample (marked as a sample) where one has no point today. */
+export const WELLNESS_TILES = [
+  { key: 'mood', metric: 'mood', label: 'Mood' },
+  { key: 'energy', metric: 'energy', label: 'Energy' },
+  { key: 'stress', metric: null, label: 'Stress' },
+  { key: 'sleep', metric: 'sleep', label: 'Sleep' },
+  { key: 'steps', metric: 'steps', label: 'Steps' },
+  { key: 'hydration', metric: 'water', label: 'Hydration' },
+  { key: 'mindful', metric: 'mindful-minutes', label: 'Mindful minutes' },
+] as const;
+
+/** The metrics a check-in writes (one point a day each, at noon in the owner's zone). */
+export const CHECKIN_METRICS = { mood: 'mood', energy: 'energy' } as const;
+
 // ---------- Browser storage keys ----------
 
 export const STORAGE_KEYS = {
@@ -159,6 +219,8 @@ export const STORAGE_KEYS = {
   accessibilityPanel: 'accessibility-panel',
   /** Whether timeline events are marked on the trend charts ('off' when hidden; shown by default). */
   trendEvents: 'trend-events',
+  /** Check-ins made while the connection was down, waiting to be sent (JSON; removed at sign-out). */
+  checkinOutbox: 'checkin-outbox',
 } as const;
 
 // ---------- Theme and accessibility settings (SPEC §3, §4, §5) ----------

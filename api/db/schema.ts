@@ -487,3 +487,56 @@ export const archiveSigningKey = pgTable(
   },
   (t) => [check('archive_signing_key_single', sql`${t.id} = 1`)],
 );
+
+/**
+ * The owner's daily check-in (issue 30): one row per calendar day in the owner's zone. Mood and energy are
+ * also written as that day's points of the `mood` and `energy` metrics (noon, owner's zone), so charts and
+ * trends read them like any metric; the note becomes the day's diary entry.
+ */
+export const checkins = pgTable(
+  'checkins',
+  {
+    /** yyyy-mm-dd in OWNER_TIME_ZONE: two check-ins for one day are one row. */
+    day: text('day').primaryKey(),
+    mood: integer('mood'),
+    energy: integer('energy'),
+    note: text('note').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('checkins_mood_range', sql`${t.mood} between 1 and 5`),
+    check('checkins_energy_range', sql`${t.energy} between 1 and 5`),
+  ],
+);
+
+/** The owner's diary (SPEC §3 "Diary entry", made real by issue 30). */
+export const diaryEntries = pgTable(
+  'diary_entries',
+  {
+    id: serial('id').primaryKey(),
+    /** yyyy-mm-dd in OWNER_TIME_ZONE, never after today. */
+    day: text('day').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    /** 1–5, the check-in's scale; null when the entry has none. */
+    mood: integer('mood'),
+    /** The word the entry was written with (Excited, Calm…), shown instead of the level's name while it matches the level. */
+    moodWord: text('mood_word'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Set on the entry a check-in's note wrote: one per day, removed with the note. */
+    checkinDay: text('checkin_day')
+      .unique()
+      .references(() => checkins.day, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('diary_entries_mood_range', sql`${t.mood} between 1 and 5`), index('diary_entries_day_idx').on(t.day)],
+);
+
+/** Demo content a site has already been given once (the diary's sample entries), so deleting it all sticks. */
+export const seedMarks = pgTable('seed_marks', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+});

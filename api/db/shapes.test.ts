@@ -118,6 +118,18 @@ const cases: Record<string, Case> = {
       activities: ['work'],
     },
   },
+  checkin: {
+    shape: shapes.checkinSave,
+    table: t.checkins,
+    serverSet: ['day', 'createdAt', 'updatedAt'],
+    sample: { mood: 4, energy: 2, note: 'Walked home', tags: ['outdoors'] },
+  },
+  diaryEntry: {
+    shape: shapes.diaryEntryCreate,
+    table: t.diaryEntries,
+    serverSet: ['id', 'createdAt', 'updatedAt', 'moodWord', 'checkinDay'],
+    sample: { day: '2026-05-04', title: 'A day', content: 'Text', mood: 3, tags: ['rest'] },
+  },
 };
 
 const without = (object: Record<string, unknown>, key: string) =>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   activityCreate,
+  checkinSave,
+  diaryEntryCreate,
   galleryImageCreate,
   kpiCreate,
   metricCreate,
@@ -32,6 +34,8 @@ const ROW_SHAPES: Readonly<Record<string, z.ZodObject>> = {
   playlists: playlistCreate,
   metrics: metricCreate,
   metric_points: pointRecord,
+  checkins: checkinSave,
+  diary_entries: diaryEntryCreate,
   // The accessibility settings are read field by field wherever they are used; the theme is checked here.
   preferences: z.object({ theme: preferencesUpdate.shape.theme }),
   // Only what a provider said about a person (the role and verification are never taken from an archive).

@@ -164,6 +164,31 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
     patch: { summary: 'Change a metric (never its key)', access: 'admin', body: shapes.metricUpdate, ok: { status: 200, description: 'The changed metric.', shape: responses.metric } },
     delete: { summary: 'Delete a metric and its points', access: 'admin', ok: { status: 200, description: 'How many points went with it.', shape: responses.metricDeleted } },
   },
+  '/api/checkins/{day}': {
+    get: { summary: "The owner's check-in of a day", access: 'admin', ok: { status: 200, description: 'Mood and energy (1–5), note and tags.', shape: responses.checkin }, also: { 404: 'No check-in that day.' } },
+    put: {
+      summary: "Merge into a day's check-in",
+      description: "Fields sent replace the day's, fields left out stay (a tap on mood and one on energy from two devices both count). Writes the day's points of the `mood` and `energy` metrics (noon, owner's zone) and, while the note is not empty, the day's diary entry. The day is yyyy-mm-dd in OWNER_TIME_ZONE, not after today.",
+      access: 'admin',
+      body: shapes.checkinSave,
+      ok: { status: 200, description: 'The check-in as saved.', shape: responses.checkin },
+    },
+  },
+  '/api/diary': {
+    get: { summary: "The owner's diary, newest first", access: 'admin', ok: { status: 200, description: 'Entries, check-in notes among them.', shape: z.array(responses.diaryEntry) } },
+    post: { summary: 'Write a diary entry', access: 'admin', body: shapes.diaryEntryCreate, ok: { status: 201, description: 'The new entry (dated today or before).', shape: responses.diaryEntry } },
+  },
+  '/api/diary/{id}': {
+    patch: {
+      summary: 'Change a diary entry',
+      description: "A check-in's entry changes its check-in (note, mood, tags) and stays on its day; emptying its text removes it (204).",
+      access: 'admin',
+      body: shapes.diaryEntryUpdate,
+      ok: { status: 200, description: 'The changed entry.', shape: responses.diaryEntry },
+      also: { 204: "A check-in's entry whose text was emptied is gone." },
+    },
+    delete: { summary: 'Delete a diary entry', description: "A check-in's entry goes by clearing the check-in's note; its mood and energy stay.", access: 'admin', ok: { status: 204, description: 'Deleted.' } },
+  },
   '/api/metrics/{key}/points': {
     get: { summary: "A metric's points, newest first", access: 'admin', query: pointsQuery, ok: { status: 200, description: 'A page of points and the total.', shape: responses.pointsPage } },
     post: {

@@ -3,6 +3,8 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentActivities, galleryImages, kpis, metricPoints, metrics, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
 import { localDay, zonedToUtc } from '../services/owner-time.ts';
+import { CHECKIN_SERIES, seedCheckins } from './checkins.ts';
+import { seedDiaryOnce } from './diary.ts';
 import { generateSeries } from './metric-series.ts';
 import { PUBLIC_KPIS, PUBLIC_TRENDS, seedMetrics } from './metrics.ts';
 import {
@@ -42,7 +44,11 @@ export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now 
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     // The transaction offers the same query builder as the database; saveEncodedImage only inserts.
     const t = tx as unknown as Db;
-    if (!(await isDatabaseEmpty(t))) return { seeded: false };
+    if (!(await isDatabaseEmpty(t))) {
+      // A site made before the diary was real gets its first entries once (issue 30).
+      await seedDiaryOnce(t, localDay(now, zone));
+      return { seeded: false };
+    }
 
     // Images first (drawn in a child process, see drawArtworks): the rows below carry their addresses.
     const withCover = seedPlaylists.filter((playlist) => playlist.coverAccent);
@@ -86,6 +92,8 @@ export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now 
     }
 
     const metricIds = await seedMetricHistory(t, zone, now);
+    await seedCheckins(t, metricIds, localDay(now, zone), zone);
+    await seedDiaryOnce(t, localDay(now, zone));
     const byKpi = new Map(seedMetrics.flatMap((metric) => (metric.kpi ? [[metric.kpi, metricIds.get(metric.key)]] : [])));
     const byTrend = new Map(seedMetrics.flatMap((metric) => (metric.trend ? [[metric.trend, metricIds.get(metric.key)]] : [])));
     await t
@@ -115,7 +123,8 @@ async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<s
     .returning({ id: metrics.id, key: metrics.key });
   const ids = new Map(rows.map((row) => [row.key, row.id]));
   const today = localDay(now, zone);
-  const points = seedMetrics.flatMap((metric) =>
+  // Mood and energy come from the seeded check-ins (./checkins.ts).
+  const points = seedMetrics.filter((metric) => !CHECKIN_SERIES.has(metric.key)).flatMap((metric) =>
     generateSeries(metric.series, today).map(({ day, time, value }) => ({
       metric_id: ids.get(metric.key)!,
       at: zonedToUtc(`${day}T${time}:00`, zone).toISOString(),

@@ -133,6 +133,18 @@ describe('the running server answers as its OpenAPI document says', () => {
     await checked('delete', '/api/metrics/{key}', `/api/metrics/${key}`, { expect: 200, cookie: admin });
   });
 
+  it("the owner's check-in and diary validate at every step", async () => {
+    const day = '2018-06-01';
+    await checked('put', '/api/checkins/{day}', `/api/checkins/${day}`, { expect: 200, cookie: admin, body: { mood: 3, note: `Contract ${run}`, tags: ['contract'] } });
+    await checked('get', '/api/checkins/{day}', `/api/checkins/${day}`, { expect: 200, cookie: admin });
+    await checked('put', '/api/checkins/{day}', `/api/checkins/${day}`, { expect: 400, cookie: admin, body: { mood: 9 } });
+    const entry = await checked('post', '/api/diary', '/api/diary', { expect: 201, cookie: admin, body: { day, title: `Contract ${run}` } });
+    await checked('get', '/api/diary', '/api/diary', { expect: 200, cookie: admin });
+    await checked('patch', '/api/diary/{id}', `/api/diary/${entry.id}`, { expect: 200, cookie: admin, body: { mood: 2 } });
+    await checked('delete', '/api/diary/{id}', `/api/diary/${entry.id}`, { expect: 204, cookie: admin });
+    await checked('get', '/api/diary', '/api/diary', { expect: 403, cookie: viewer });
+  });
+
   it('error answers carry the documented { error, field } body with a listed status', async () => {
     await checked('get', '/api/auth/user', '/api/auth/user', { expect: 401 });
     await checked('post', '/api/projects', '/api/projects', { expect: 403, cookie: viewer, body: { name: 'x' } });

@@ -435,3 +435,38 @@ describe('passkeys', () => {
     }
   });
 });
+
+describe("the owner's check-ins and diary (issue 30)", () => {
+  const crossSite = { Origin: 'https://elsewhere.example' };
+  const day = '2018-07-01';
+  const diary = async () => (await getJson('/api/diary', admin)) as Array<{ id: number; title: string }>;
+  const checkin = async () => (await call(`/api/checkins/${day}`, { cookie: admin })).status;
+
+  it('reads: visitors get 401, viewers 403; the admin 200', async () => {
+    await call(`/api/checkins/${day}`, { method: 'PUT', cookie: admin, body: { mood: 3 } });
+    for (const path of ['/api/diary', `/api/checkins/${day}`]) {
+      expect((await call(path)).status, path).toBe(401);
+      expect((await call(path, { cookie: viewer })).status, path).toBe(403);
+      expect((await call(path, { cookie: admin })).status, path).toBe(200);
+    }
+  });
+
+  it('writes: refused for visitors (401), viewers (403) and other origins (403), changing nothing; the admin succeeds', async () => {
+    const made = await call('/api/diary', { method: 'POST', cookie: admin, body: { day, title: `Matrix entry ${run}` } });
+    const { id } = (await made.json()) as { id: number };
+    const writes = [
+      ['PUT', '/api/checkins/2018-07-02', { mood: 4 }, 200],
+      ['POST', '/api/diary', { day, title: `Matrix refused ${run}` }, 201],
+      ['PATCH', `/api/diary/${id}`, { title: `Matrix renamed ${run}` }, 200],
+      ['DELETE', `/api/diary/${id}`, undefined, 204],
+    ] as const;
+    for (const [method, path, body, ok] of writes) {
+      const before = [await diary(), await checkin(), (await call('/api/checkins/2018-07-02', { cookie: admin })).status];
+      expect((await call(path, { method, body })).status, `visitor ${method} ${path}`).toBe(401);
+      expect((await call(path, { method, body, cookie: viewer })).status, `viewer ${method} ${path}`).toBe(403);
+      expect((await call(path, { method, body, cookie: admin, headers: crossSite })).status, `other site ${method} ${path}`).toBe(403);
+      expect([await diary(), await checkin(), (await call('/api/checkins/2018-07-02', { cookie: admin })).status]).toEqual(before);
+      expect((await call(path, { method, body, cookie: admin })).status, `admin ${method} ${path}`).toBe(ok);
+    }
+  });
+});

@@ -79,9 +79,19 @@ const SCENES: Array<[label: string, path: string, setUp?: (page: Page) => Promis
     "Mind & Body with a 'Coming soon' tooltip on show",
     '/mind-body',
     async (page) => {
-      const logActivity = page.getByRole('button', { name: 'Log Activity' });
-      await logActivity.focus();
-      await page.locator(`[id="${await logActivity.getAttribute('aria-describedby')}"]`).waitFor({ state: 'visible' });
+      // 'Log Activity' works now (issue 30); a Quick Action's 'Start' is still a placeholder.
+      const start = page.getByRole('button', { name: /^Start / }).first();
+      await start.focus();
+      await page.locator(`[id="${await start.getAttribute('aria-describedby')}"]`).waitFor({ state: 'visible' });
+    },
+  ],
+  [
+    'Mind & Body with the Log Activity list open',
+    '/mind-body',
+    async (page) => {
+      await page.locator('[data-log-activity][data-hydrated]').waitFor();
+      await page.getByText('Log Activity', { exact: true }).click();
+      await page.getByRole('button', { name: /^Meditation/ }).waitFor({ state: 'visible' });
     },
   ],
 ];

@@ -214,6 +214,8 @@ else if (root.dataset.session === 'out') {
   // Signed out: the next sign-in takes the server's copy again.
   try {
     localStorage.removeItem(STORAGE_KEYS.accessibilitySynced);
+    // Check-ins kept while offline are the signed-out person's: they leave with them (issue 30).
+    localStorage.removeItem(STORAGE_KEYS.checkinOutbox);
   } catch {
     // nothing to forget
   }

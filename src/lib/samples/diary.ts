@@ -1,4 +1,7 @@
-/** The Personal Diary's static sample content (SPEC §2 "Diary", §3 "Diary entry"). */
+/**
+ * SPEC's sample diary entries (SPEC §2 "Diary", §3 "Diary entry"). The diary is real now (issue 30): the seed
+ * (api/seed/diary.ts) writes these among its first entries, and the journeys look for them by title.
+ */
 
 export interface DiaryEntry {
   id: number;
@@ -48,32 +51,3 @@ export const DIARY_ENTRIES: DiaryEntry[] = [
     tags: ['focus', 'lessons'],
   },
 ];
-
-/** SPEC §2 sample figures, read as '47 entries', '12 this month', '8-day streak'. */
-export const DIARY_STATS = [
-  { value: '47', caption: ' entries' },
-  { value: '12', caption: ' this month' },
-  { value: '8', caption: '-day streak' },
-] as const;
-
-/** The last seven days in the Mood Tracker card. */
-export const MOOD_WEEK = [
-  { day: 'Mon', mood: 'Calm', emoji: '😌' },
-  { day: 'Tue', mood: 'Focused', emoji: '🎯' },
-  { day: 'Wed', mood: 'Tired', emoji: '😴' },
-  { day: 'Thu', mood: 'Thoughtful', emoji: '🤔' },
-  { day: 'Fri', mood: 'Excited', emoji: '🤩' },
-  { day: 'Sat', mood: 'Happy', emoji: '😊' },
-  { day: 'Sun', mood: 'Calm', emoji: '😌' },
-] as const;
-
-/** The emoji shown beside an entry's mood word. */
-export const MOOD_EMOJI: Record<string, string> = {
-  Excited: '🤩',
-  Calm: '😌',
-  Thoughtful: '🤔',
-  Stressed: '😣',
-  Focused: '🎯',
-  Tired: '😴',
-  Happy: '😊',
-};

@@ -1,0 +1,3 @@
+import { checkinItem } from '#api/http/checkin-routes.ts';
+
+export const { GET, PUT } = checkinItem;

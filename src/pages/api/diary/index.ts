@@ -1,0 +1,3 @@
+import { diaryCollection } from '#api/http/diary-routes.ts';
+
+export const { GET, POST } = diaryCollection;
