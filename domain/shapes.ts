@@ -128,12 +128,17 @@ export const pointInput = z
     at: isoInstant.optional(),
     value: z.number({ error: 'must be a finite number' }),
     note: text(500).nullish(),
+    /**
+     * The device or app that measured it ('iPhone', 'Apple Watch'). Without one, a person entered it:
+     * such points always count, while device sources compete for a day (one source per day).
+     */
+    source: pointSource.optional(),
   })
   .strict();
 export type PointInput = z.infer<typeof pointInput>;
 
-/** A point as an archive holds it: a point's fields and the source that wrote it. */
-export const pointRecord = pointInput.extend({ source: pointSource.optional() }).strict();
+/** A point as an archive holds it: the same fields, the source that wrote it included. */
+export const pointRecord = pointInput;
 
 /**
  * A point's changes in the admin area: value, note, and its date (moved onto a date where the metric has

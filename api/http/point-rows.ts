@@ -41,7 +41,7 @@ export function parsePoints(body: unknown, zone: string, now = new Date()): Poin
     const at = result.data.at ? instantOf(result.data.at, zone) : now;
     const refused = instantProblem(at, now);
     if (refused) throw new RowError(row, name('at'), `${name('at')}: ${refused}`);
-    return { at, value: result.data.value, note: result.data.note };
+    return { at, value: result.data.value, note: result.data.note, source: result.data.source };
   });
 }
 

@@ -106,6 +106,38 @@ describe('the signed-in dashboard, kept between renders', () => {
     expect(value()).toBe('4,321');
   });
 
+  it('counts one device per day and every point a person entered, for points written with a token', async () => {
+    const key = `devices-${run}`;
+    const metric = await ok(
+      call('/api/metrics', { method: 'POST', cookie: owner, body: { key, name: key, unit: 'steps', aggregation: 'sum' } }),
+      201,
+    );
+    const kpi = await ok(
+      call('/api/kpis', { method: 'POST', cookie: owner, body: { ...kpiBody(`Devices ${run}`), metricId: metric.id } }),
+      201,
+    );
+    const { token } = await ok(call('/api/tokens', { method: 'POST', cookie: owner, body: { name: `Devices ${run}` } }), 201);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    // The phone and the watch counted the same walk; the phone sent more points today, so its count stands.
+    const points = [
+      ...[1, 2, 3].map((minutes) => ({ at: minutesAgo(minutes), value: 100, source: 'iPhone' })),
+      ...[1, 2].map((minutes) => ({ at: minutesAgo(minutes), value: 400, source: 'Apple Watch' })),
+      // Typed by the owner (no source): it always counts.
+      { at: minutesAgo(4), value: 7 },
+    ];
+    const written = await fetch(new URL(`/api/metrics/${key}/points`, base()), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(points),
+    });
+    expect(written.status, await written.clone().text()).toBe(200);
+    expect(await written.json()).toMatchObject({ inserted: 6 });
+    const html = await dashboard(owner);
+    expect(stats(html).find((card) => card.id === kpi.id)?.value).toBe('307');
+    const listed = await ok(call(`/api/metrics/${key}/points`, { cookie: owner }), 200);
+    expect(new Set(listed.points.map((point: { source: string }) => point.source))).toEqual(new Set(['iPhone', 'Apple Watch', 'manual']));
+  });
+
   it('shows a change of the focus activity in the pill on the next render', async () => {
     const activities = (await ok(call('/api/current-activity', { cookie: owner }))) as Array<{
       id: number;

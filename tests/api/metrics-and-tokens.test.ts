@@ -195,6 +195,8 @@ describe('access tokens', () => {
         0,
       ],
       ['an unknown field', [{ value: 1, at: day(-500), colour: 'red' }], 'points[0].colour', 0],
+      ['a source with a line break', [{ value: 1, at: day(-500), source: 'iPhone\nWatch' }], 'points[0].source', 0],
+      ['a source of 81 characters', [{ value: 1, at: day(-500), source: 'x'.repeat(81) }], 'points[0].source', 0],
       ['1,001 points', Array.from({ length: 1001 }, (_, n) => ({ at: day(-2000 - n), value: 1 })), 'points', undefined],
     ];
     for (const [what, body, field, row] of cases) {
