@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createProject, ownerCall } from '../support/owner-api.ts';
 import { eventually, tabTo } from '../support/page-helpers.ts';
-import { sessionCookie } from '../support/sign-in.ts';
+import { sessionCookie, useCookie } from '../support/sign-in.ts';
 
 /*
  * Read aloud as a listener uses it, by keyboard on a phone: 'Listen' on a case study reads the page's text a
@@ -15,9 +15,10 @@ import { sessionCookie } from '../support/sign-in.ts';
 
 let browser: Browser;
 let path = '';
+let admin = '';
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin');
   const project = await createProject(admin, {
     description: 'A quiet tool for reading. It was built in spring.',
     status: 'completed',
@@ -177,5 +178,31 @@ describe('read aloud', () => {
     expect(await none.page.locator('[data-listen-play]').count()).toBe(1);
     expect(await none.page.locator('[data-listen-play]').isVisible()).toBe(false);
     await none.context.close();
+  });
+
+  it("reads the owner's diary entries, newest first, without their Edit links", async () => {
+    const [newest] = (await (await ownerCall(admin, 'GET', '/api/diary')).json()) as Array<{ day: string }>;
+    const created = await ownerCall(admin, 'POST', '/api/diary', {
+      day: newest!.day,
+      title: 'Read to me',
+      content: 'The walk was cold. The tea was warm.',
+      mood: 4,
+      tags: [],
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await useCookie(context, admin);
+    await installRecorder(page, [{ name: 'Reader', lang: 'en-GB', default: true }]);
+    await page.goto('/diary');
+    await tabTo(page, 'Listen');
+    await page.keyboard.press('Enter');
+    await eventually(() => spoken(page)).not.toEqual([]);
+    for (let sentence = 0; sentence < 12 && !(await spoken(page)).includes('The tea was warm.'); sentence++) await finishSentence(page);
+    const said = await spoken(page);
+    expect(said.indexOf('Read to me')).toBeGreaterThanOrEqual(0);
+    expect(said.indexOf('The walk was cold.')).toBe(said.indexOf('Read to me') + 1);
+    expect(said.indexOf('The tea was warm.')).toBe(said.indexOf('Read to me') + 2);
+    expect(said).not.toContain('Edit');
+    await context.close();
   });
 });
