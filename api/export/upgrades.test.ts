@@ -80,7 +80,7 @@ describe('the steps of this project', () => {
       ['user_accounts', { columns: ['provider', 'subject', 'user_id'], rows: [{ provider: 'github', subject: '1', user_id: 'u1' }] }],
     ]);
     const { tables: upgraded, applied } = upgradeTables(old, index);
-    expect(applied).toEqual(['0007_archive_signing_key', '0008_metric_point_sources']);
+    expect(applied).toEqual(['0007_archive_signing_key', '0008_metric_point_sources', '0010_mood_energy_one_to_five']);
     expect([...upgraded.keys()]).toEqual(['users']);
   });
 
@@ -90,10 +90,34 @@ describe('the steps of this project', () => {
       ['metric_points', { columns: ['id', 'metric_id', 'at', 'value'], rows: [{ id: 1, metric_id: 2, at: '2025-04-01T09:00:00+00:00', value: 5 }] }],
     ]);
     const { tables: upgraded, applied } = upgradeTables(old, index);
-    expect(applied).toEqual(['0008_metric_point_sources']);
+    expect(applied).toEqual(['0008_metric_point_sources', '0010_mood_energy_one_to_five']);
     expect(upgraded.get('metric_points')).toEqual({
       columns: ['id', 'metric_id', 'at', 'value', 'source'],
       rows: [{ id: 1, metric_id: 2, at: '2025-04-01T09:00:00+00:00', value: 5, source: 'manual' }],
     });
+  });
+
+  it("0010_mood_energy_one_to_five: an older archive's 1-10 mood and energy keep their points under new keys", () => {
+    const index = readJournal().entries.find((entry) => entry.tag === '0009_checkins_and_diary')!.idx;
+    const old: ArchiveTables = new Map([
+      [
+        'metrics',
+        {
+          columns: ['id', 'key', 'name'],
+          rows: [
+            { id: 1, key: 'mood', name: 'Mood' },
+            { id: 2, key: 'energy', name: 'Energy' },
+            { id: 3, key: 'steps', name: 'Steps' },
+          ],
+        },
+      ],
+    ]);
+    const { tables: upgraded, applied } = upgradeTables(old, index);
+    expect(applied).toEqual(['0010_mood_energy_one_to_five']);
+    expect(upgraded.get('metrics')!.rows).toEqual([
+      { id: 1, key: 'mood-1-10', name: 'Mood (1–10, before check-ins)' },
+      { id: 2, key: 'energy-1-10', name: 'Energy (1–10, before check-ins)' },
+      { id: 3, key: 'steps', name: 'Steps' },
+    ]);
   });
 });

@@ -55,6 +55,14 @@ export const UPGRADES: readonly Upgrade[] = [
     addColumns: { metric_points: ['source'] },
     row: (table, row) => (table === 'metric_points' ? { ...row, source: 'manual' } : row),
   },
+  {
+    migration: '0010_mood_energy_one_to_five',
+    why: "The daily check-in scores mood and energy 1 to 5. An older archive's `mood` and `energy` were on the demo's ~1-10 scale: they keep their points, unchanged, under `mood-1-10` and `energy-1-10`, as the migration did to the database; the first check-in makes the 1-5 metrics.",
+    row: (table, row) =>
+      table === 'metrics' && (row.key === 'mood' || row.key === 'energy')
+        ? { ...row, key: `${String(row.key)}-1-10`, name: `${String(row.name)} (1–10, before check-ins)` }
+        : row,
+  },
 ];
 
 /** An archive's tables: each one's columns (as the manifest lists them) and rows. */
