@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from './client.ts';
-import { errorFields, scrubQueryError } from './query-error.ts';
+import { errorFields, scrubQueryError, serviceFrom } from './query-error.ts';
 import { users } from './schema.ts';
 
 // PGlite's start and migrations take a while on a loaded machine.
@@ -45,5 +45,17 @@ describe('a failed query in the log', () => {
     scrubQueryError(error);
     expect(`${error.message}\n${error.stack}\n${error.cause?.message}\n${error.cause?.stack}\n${error.cause?.detail}`).not.toContain(EMAIL);
     expect(error.message).toMatch(/^Failed query: insert into "users"/);
+  });
+
+  it("names our function, not drizzle's, when drizzle is bundled into the server's own chunks", () => {
+    const stack = [
+      'Error: Failed query: insert into "current_activities" ...',
+      '    at NodePgPreparedQuery.queryWithCache (file:///srv/dist/server/chunks/client_AJ0kiV1S.mjs:1201:13)',
+      '    at process.processTicksAndRejections (node:internal/process/task_queues:104:5)',
+      '    at async PgInsertBase.execute (file:///srv/dist/server/chunks/client_AJ0kiV1S.mjs:2210:7)',
+      '    at async QueryPromise.then (file:///srv/dist/server/chunks/client_AJ0kiV1S.mjs:300:5)',
+      '    at async createActivity (file:///srv/dist/server/chunks/now_Bx81kd2A.mjs:40:20)',
+    ].join('\n');
+    expect(serviceFrom(stack)).toBe('createActivity (now_Bx81kd2A.mjs)');
   });
 });

@@ -30,13 +30,20 @@ const maskQuoted = (message: string) => message.replace(/"[^"]*"/g, '"…"').rep
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** Frames of our own code (not node_modules, not Node's internals), from the innermost out. */
-function serviceFrom(stack: string | undefined): string | undefined {
+/**
+ * drizzle-orm's own classes (NodePgPreparedQuery, PgInsertBase, PgliteSession, QueryPromise...). The server
+ * build bundles drizzle (ADR 016), so its frames carry no node_modules path: they are known by their names.
+ */
+const DRIZZLE_FRAME = /^(?:NodePg|Pglite|Pg[A-Z]|QueryPromise\b)/;
+
+/** Frames of our own code (not node_modules, not Node's internals, not drizzle), from the innermost out. */
+export function serviceFrom(stack: string | undefined): string | undefined {
   for (const line of (stack ?? '').split('\n').slice(1)) {
     const match = /^\s*at (?:async )?([\w$.<>]+) \((.+?):\d+:\d+\)$/.exec(line);
     if (!match) continue;
-    const [, name, file = ''] = match;
+    const [, name = '', file = ''] = match;
     if (/node_modules|^node:|[\\/]api[\\/]db[\\/](?:client|query-error)\.[jt]s$/.test(file)) continue;
+    if (DRIZZLE_FRAME.test(name)) continue;
     return `${name} (${file.split(/[\\/]/).pop()})`;
   }
   return undefined;
