@@ -76,7 +76,8 @@ describe('the owner checks in on the dashboard', () => {
     expect(await form.getByLabel(/^Note/).inputValue()).toBe(note);
     await mood.getByText('Great', { exact: true }).click();
     await expect.poll(() => checkinOf(day)).toMatchObject({ mood: 5, energy: 4, note });
-    expect(await page.locator('#checkin-status').textContent()).toContain('Mood “Great” saved.');
+    // The server has it; the page says so once its answer has arrived.
+    await expect.poll(() => page.locator('#checkin-status').textContent()).toContain('Mood “Great” saved.');
     // The note is the day's diary entry, shown as typed.
     const diary = await (await call('/api/diary', { cookie: admin })).json();
     expect(diary.filter((entry: { checkinDay: string | null }) => entry.checkinDay === day)).toMatchObject([{ content: note }]);

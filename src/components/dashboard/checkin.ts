@@ -24,7 +24,8 @@ function start(form: HTMLFormElement): void {
       say('kept', `You are offline. ${what} is kept on this device and will be sent when the connection returns.`);
       return;
     }
-    say('saving', `Saving ${what.toLowerCase()}…`);
+    // 'Mood “Great”' → 'Saving mood “Great”…': the level keeps its capital, as in the saved message.
+    say('saving', `Saving ${what.charAt(0).toLowerCase()}${what.slice(1)}…`);
     try {
       await apiJson('PUT', `/api/checkins/${day}`, changes);
       say('saved', `${what} saved.`);
