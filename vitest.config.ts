@@ -31,6 +31,8 @@ export const embeddedOnly = [
   'tests/e2e/pages-reflow-at-every-text-size.test.ts',
   'tests/api/documents-are-valid-html.test.ts',
   'tests/api/one-address-per-page.test.ts',
+  // Starts a server of its own on a copy of the seeded embedded database.
+  'tests/api/server-start-tries-another-port.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
   'tests/api/dev-server.test.ts',
   // Clones the checkout, runs `npm ci` and `npm start` on an embedded database of its own: once per CI run.

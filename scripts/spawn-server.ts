@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import { freePort, stopProcess } from './processes.ts';
 import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
@@ -23,6 +23,8 @@ export interface ServerStart {
   nodeFlags?: string[];
   /** Modules preloaded with --import (the tests' list of loaded modules). */
   preload?: string[];
+  /** How its port is chosen (a test gives one that answers a taken port first). */
+  choosePort?: () => Promise<number>;
   /** How long a start may take: migrating and seeding a fresh database takes most of a minute on a busy machine. */
   timeoutMs?: number;
 }
@@ -45,9 +47,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Resolves once the server has printed its owner sign-in line (or said it prints none): it listens then. */
+/**
+ * Resolves once the server has printed its owner sign-in line (or said it prints none): it listens then. The port
+ * is free when chosen but may be taken before the server listens (an outgoing connection of another process can
+ * take it: both come from the same ephemeral range), so a start that fails with EADDRINUSE tries another port.
+ */
 export async function startServer(options: ServerStart): Promise<ServerProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const logStart = existsSync(options.logFile) ? statSync(options.logFile).size : 0;
+    try {
+      return await startOnce(options, await (options.choosePort ?? freePort)());
+    } catch (error) {
+      const log = readFileSync(options.logFile).subarray(logStart).toString();
+      if (attempt >= 5 || !log.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(options: ServerStart, port: number): Promise<ServerProcess> {
   const baseUrl = `http://localhost:${port}`;
   const fd = openSync(options.logFile, 'a');
   const base = options.inheritEnvironment ? { ...process.env } : { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
