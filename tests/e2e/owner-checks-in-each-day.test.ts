@@ -1,4 +1,5 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { holdScripts } from '../support/page-helpers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { call } from '../support/http.ts';
@@ -34,16 +35,6 @@ async function clearToday(day: string) {
 
 /** The check-in's script has taken over its form (the dashboard's islands wait until they are scrolled to). */
 const hydrated = (page: Page) => expect.poll(() => page.locator('[data-checkin]').getAttribute('data-hydrated')).toBe('');
-
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/_astro\/[^?]*\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
-  return async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
 
 describe('the owner checks in on the dashboard', () => {
   it('taps mood and energy and writes a note before the script has run, then changes the mood the same day', async () => {

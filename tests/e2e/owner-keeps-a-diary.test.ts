@@ -1,4 +1,5 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { holdScripts } from '../support/page-helpers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { call } from '../support/http.ts';
@@ -23,16 +24,6 @@ afterAll(async () => {
 
 type Entry = { id: number; title: string; content: string; mood: number | null; tags: string[]; day: string };
 const entries = async () => (await (await call('/api/diary', { cookie: admin })).json()) as Entry[];
-
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/_astro\/[^?]*\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
-  return async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
 
 describe('the owner keeps a diary', () => {
   it('writes an entry before the page is ready, finds it by a word, edits it and deletes it', async () => {

@@ -1,4 +1,5 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
+import { holdScripts } from '../support/page-helpers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { call } from '../support/http.ts';
@@ -26,17 +27,6 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
-
-/** Holds every script the build emitted until `release()`, as a slow phone shows the form before its script. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/_astro\/[^?]*\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
-  return async function release() {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
 
 const ready = (form: Locator) => expect.poll(() => form.evaluate((element) => element.hasAttribute('data-hydrating'))).toBe(false);
 

@@ -1,4 +1,5 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
+import { holdScripts } from '../support/page-helpers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { call } from '../support/http.ts';
@@ -27,18 +28,6 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
-
-/** Holds every script the build emitted (the islands' too) until `release()`. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  const pattern = /\/_astro\/[^?]*\.js(\?|$)/;
-  await page.route(pattern, (route) => (released ? route.continue() : void held.push(route)));
-  return async function release() {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
 
 /** Opens `path` on a phone with the scripts held; `slow` slows the CPU 4× as a cheap phone is. */
 async function openHeld(path: string, slow = false) {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 
@@ -109,4 +109,18 @@ export async function storeSettingsBeforeLoad(
     },
     [STORAGE_KEYS, JSON.stringify(settings), synced] as const,
   );
+}
+
+/**
+ * Holds every script the build emitted (the islands' too) until `release()`: a slow phone shows a form for
+ * seconds before its script runs, and people type at once.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/_astro\/[^?]*\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
+  return async function release() {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
 }
