@@ -1,8 +1,11 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { GITHUB_CLIENT, startGitHubStandIn } from './github-standin.ts';
 import { startSpotifyStandIn } from './spotify-standin.ts';
+
+export { GITHUB_CLIENT };
 
 /**
  * Local stand-ins the server talks to during tests (an OpenID provider, GitHub's and Spotify's API
@@ -17,7 +20,6 @@ export interface TestServices {
 export const TEST_CLIENT_HEADER = 'x-test-client-address';
 
 export const OIDC_CLIENT = { id: 'portfolio-test', secret: 'portfolio-test-secret' };
-export const GITHUB_CLIENT = { id: 'gh-portfolio-test', secret: 'gh-portfolio-test-secret' };
 
 /**
  * At the test OpenID provider any login works: the login is the email address, and a login ending
@@ -143,86 +145,4 @@ function resignForeignKeyTokens(res: ServerResponse): void {
 function signingKey() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' };
-}
-
-interface GitHubPerson {
-  id: number;
-  login: string;
-  name: string;
-  email: string;
-  verified: boolean;
-  /** More addresses on the account, as GitHub lists them (unverified, not primary): any text GitHub holds. */
-  otherEmails: string[];
-}
-
-/**
- * GitHub's OAuth and REST shapes, as far as sign-in uses them. The authorize step signs in whoever
- * the test names in extra query parameters (login, email, verified); token errors come back with
- * HTTP 200 and an `error` field, as GitHub does.
- */
-async function startGitHubStandIn(): Promise<{ server: Server; url: string }> {
-  const codes = new Map<string, { person: GitHubPerson; redirectUri: string; challenge: string; used: boolean }>();
-  const tokens = new Map<string, GitHubPerson>();
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-  const tokenError = (res: ServerResponse, error: string, description: string) =>
-    send(res, 200, { error, error_description: description, error_uri: 'https://docs.github.com/apps/oauth' });
-
-  return listen(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
-      const q = url.searchParams;
-      const redirectUri = q.get('redirect_uri') ?? '';
-      if (q.get('client_id') !== GITHUB_CLIENT.id || !redirectUri.endsWith('/api/login/github/callback')) return send(res, 400, { error: 'bad request' });
-      if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) return send(res, 400, { error: 'PKCE expected' });
-      const login = q.get('login') ?? 'octocat';
-      const person: GitHubPerson = {
-        id: Number(q.get('id') ?? 1000 + login.length),
-        login,
-        name: q.get('name') ?? 'Mona Octocat',
-        email: q.get('email') ?? `${login}@example.test`,
-        verified: q.get('verified') !== 'false',
-        otherEmails: q.getAll('other_email'),
-      };
-      const code = randomBytes(10).toString('hex');
-      codes.set(code, { person, redirectUri, challenge: q.get('code_challenge')!, used: false });
-      const back = new URL(redirectUri);
-      back.searchParams.set('code', code);
-      if (q.get('state')) back.searchParams.set('state', q.get('state')!);
-      res.writeHead(302, { Location: back.href });
-      return res.end();
-    }
-    if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
-      let raw = '';
-      for await (const chunk of req) raw += chunk;
-      const form = new URLSearchParams(raw);
-      if (form.get('client_id') !== GITHUB_CLIENT.id || form.get('client_secret') !== GITHUB_CLIENT.secret) {
-        return tokenError(res, 'incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
-      }
-      const entry = codes.get(form.get('code') ?? '');
-      if (!entry || entry.used) return tokenError(res, 'bad_verification_code', 'The code passed is incorrect or expired.');
-      entry.used = true;
-      if (form.get('redirect_uri') !== entry.redirectUri) return tokenError(res, 'redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
-      const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
-      if (challenge !== entry.challenge) return tokenError(res, 'bad_verification_code', 'The code_verifier does not match the challenge.');
-      const token = `gho_${randomBytes(16).toString('hex')}`;
-      tokens.set(token, entry.person);
-      return send(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
-    }
-    const person = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
-    if (req.method === 'GET' && (url.pathname === '/user' || url.pathname === '/user/emails')) {
-      if (!person) return send(res, 401, { message: 'Bad credentials' });
-      if (url.pathname === '/user') {
-        return send(res, 200, { id: person.id, login: person.login, name: person.name, avatar_url: `https://avatars.example.test/u/${person.id}`, email: null });
-      }
-      return send(res, 200, [
-        { email: person.email, primary: true, verified: person.verified, visibility: 'private' },
-        { email: `${person.id}+${person.login}@users.noreply.github.com`, primary: false, verified: true, visibility: null },
-        ...person.otherEmails.map((email) => ({ email, primary: false, verified: false, visibility: null })),
-      ]);
-    }
-    send(res, 404, { message: 'Not Found' });
-  });
 }
