@@ -90,7 +90,9 @@ describe('a draft and a published case study', () => {
     '## Next',
   ].join('\n\n');
 
+  // Each test saves the body it starts from, so they pass in any order.
   it('keeps a draft to the owner: visitors and viewers read no body, on the page or in JSON', async () => {
+    expect((await save({ caseStudy: '', published: true })).status).toBe(200);
     const visitorPage = await page(`/public-projects/${project.id}`); // cached before the save
     expect(visitorPage).not.toContain('data-case-study');
     const saved = await save({ caseStudy: body, published: false });
@@ -139,6 +141,7 @@ describe('a draft and a published case study', () => {
   });
 
   it('is found by the list search, ranked, with the matching phrase; SPEC substring matches still appear', async () => {
+    expect((await save({ caseStudy: body, published: true })).status).toBe(200);
     const html = await page(`/public-projects?q=${encodeURIComponent(`${word} chart`)}`);
     expect(html).toContain(project.name);
     const snippet = html.slice(html.indexOf('data-search-snippet'), html.indexOf('</p>', html.indexOf('data-search-snippet')));

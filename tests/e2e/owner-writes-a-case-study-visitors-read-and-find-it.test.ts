@@ -8,12 +8,14 @@ import { sameOriginHeaders, sessionCookie, signIn } from '../support/sign-in.ts'
 
 /*
  * The owner writes a case study in the editor (typing, inserting one of the project's pictures, previewing,
- * saving a draft, publishing, a save that meets a dead network and retries), and a signed-out visitor reads
- * it, follows its table of contents and finds it by searching a phrase from the body, without script.
+ * saving a draft, publishing, a save that meets a dead network and retries) and a visitor sees it at once; a
+ * signed-out visitor reads a published one, follows its table of contents and finds it by searching a phrase
+ * from the body, without script. Each test stands alone.
  */
 let browser: Browser;
 let cookie: string;
 let project: { id: number; name: string };
+let sketch = '';
 const phrase = `lantern${Date.now().toString(36)} tide`;
 
 async function addPicture(title: string, color: string) {
@@ -23,13 +25,14 @@ async function addPicture(title: string, color: string) {
   const uploaded = await fetch(new URL('/api/upload-image', baseUrl()), { method: 'POST', headers: sameOriginHeaders(cookie), body: form });
   const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
   expect((await ownerCall(cookie, 'POST', `/api/projects/${project.id}/gallery`, { title, imageUrl })).status).toBe(201);
+  return imageUrl;
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
   cookie = await sessionCookie('admin');
   project = await createProject(cookie, { description: 'A chart that reads the sea.' });
-  await addPicture('Pencil sketch', '#ff8ad8');
+  sketch = await addPicture('Pencil sketch', '#ff8ad8');
   await addPicture('Final chart', '#6fffe9');
 });
 afterAll(async () => {
@@ -43,6 +46,8 @@ const saveStatus = (page: Page) => page.locator('[data-save-status]').getAttribu
 
 describe('a case study, from the editor to a visitor', () => {
   it('the owner writes, inserts a picture, previews, saves a draft through a dead network, and publishes', async () => {
+    // From an empty case study, whichever test ran before.
+    expect((await ownerCall(cookie, 'PUT', `/api/projects/${project.id}/case-study`, { caseStudy: '', published: false })).status).toBe(200);
     const { context, page } = await newPage(browser);
     await signIn(context, 'admin');
     await page.goto('/data-management');
@@ -111,12 +116,19 @@ describe('a case study, from the editor to a visitor', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await eventually(() => state(page)).toBe('published');
     expect(await page.locator('[data-editor-announcement]').textContent()).toContain('Published');
+    // Published: a visitor reads it at once.
+    await visitor.page.reload();
+    expect(await visitor.page.locator('[data-case-study]').textContent()).toContain('A last line.');
     await visitor.context.close();
     await context.close();
     // A long journey (five page loads, four axe scans, a retried save): more than one test's usual time.
   }, 240_000);
 
   it('a signed-out visitor finds it by a phrase from the body, without script, reads it and follows its contents', async () => {
+    // Published by the owner's API here, so this test stands alone; the journey above proves the editor.
+    const body = [`## The problem`, `Anglers read the ${phrase} charts at dawn.`, `## Sketches`, `![Pencil sketch of the tide chart](${sketch})`, '## What we learned', 'Less is more.', '## Next', 'Print it.'];
+    const saved = await ownerCall(cookie, 'PUT', `/api/projects/${project.id}/case-study`, { caseStudy: body.join('\n\n'), published: true });
+    expect(saved.status).toBe(200);
     // Script off altogether: the search is a plain form, the page and its contents plain links.
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
