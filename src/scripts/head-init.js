@@ -143,6 +143,36 @@
     },
     true,
   );
+  // A button of an island whose script has not run yet (Astro keeps `ssr` on the island until it has) would do
+  // nothing when pressed: the press is held, the button says it is busy, and it is pressed again once the island
+  // has hydrated. Submit buttons of a form are the submit listener's above.
+  document.addEventListener(
+    'click',
+    function (event) {
+      var button = event.target && event.target.closest ? event.target.closest('button') : null;
+      var island = button ? button.closest('astro-island[ssr]') : null;
+      if (!island || (button.form && button.type === 'submit') || button.disabled) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (button.hasAttribute('data-held-click')) return;
+      button.setAttribute('data-held-click', '');
+      button.setAttribute('aria-busy', 'true');
+      island.addEventListener(
+        'astro:hydrate',
+        function () {
+          // React attaches its handlers as it hydrates; the press is sent on the next frame, to the button then in
+          // the page (hydration keeps the element).
+          requestAnimationFrame(function () {
+            button.removeAttribute('data-held-click');
+            button.removeAttribute('aria-busy');
+            if (button.isConnected && !button.disabled) button.click();
+          });
+        },
+        { once: true },
+      );
+    },
+    true,
+  );
   // Nothing starts moving by itself when the person asked for stillness: autoplaying media is paused.
   if (s.disableAutoplay || s.reduceMotion) {
     document.addEventListener('DOMContentLoaded', function () {

@@ -295,4 +295,17 @@ describe('the owner types into every admin form before its script has run', () =
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Early phone');
     await opened.close();
   });
+
+  it('presses Edit in a list before its script has run: the button says it is busy, then the editor opens', async () => {
+    const { page, release, close } = await openHeld('/data-management/now', true);
+    const edit = page.getByRole('button', { name: /^Edit / }).first();
+    const name = (await edit.getAttribute('aria-label'))!.slice('Edit '.length);
+    await edit.click();
+    expect(await edit.getAttribute('aria-busy')).toBe('true');
+    await release();
+    await page.getByRole('heading', { name: `Edit ${name}`, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: `Edit ${name}` }).count()).toBe(0);
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    await close();
+  });
 });
