@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readOwnPresets } from '#domain/shapes.ts';
 import { OWN_PRESETS } from '#domain/vocabulary.ts';
-import { checkPresetName, deletePreset, renamePreset, savePreset, type OwnPreset } from './own-presets.ts';
+import { checkPresetName, deletePreset, mergePresets, renamePreset, savePreset, type OwnPreset } from './own-presets.ts';
 
 const calm: OwnPreset = { name: 'Calm evening', settings: { colorScheme: 'calm', readingRuler: 3 } };
 
@@ -55,5 +55,14 @@ describe('own presets', () => {
     ).toEqual([calm, { name: 'Mixed', settings: { lineHeight: 2, typeface: 'serif' } }]);
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `P${i}`, settings: {} }));
     expect(readOwnPresets(many)).toHaveLength(OWN_PRESETS.max);
+  });
+
+  it("merges this device's presets into the account's at sign-in: the account wins a name, the list stays within the limit", () => {
+    const work: OwnPreset = { name: 'Work', settings: { fontSize: 18 } };
+    const calmHere: OwnPreset = { name: 'CALM EVENING', settings: { fontSize: 24 } };
+    expect(mergePresets([calm], [calmHere, work])).toEqual([calm, work]);
+    expect(mergePresets([], [work])).toEqual([work]);
+    const full = Array.from({ length: OWN_PRESETS.max }, (_, i) => ({ name: `Preset ${i}`, settings: {} }));
+    expect(mergePresets(full, [work])).toEqual(full);
   });
 });

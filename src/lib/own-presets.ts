@@ -51,3 +51,16 @@ export function renamePreset(list: readonly OwnPreset[], from: string, rawName: 
 export function deletePreset(list: readonly OwnPreset[], name: string): OwnPreset[] {
   return list.filter((preset) => !same(preset.name, name));
 }
+
+/**
+ * At sign-in: the account's presets, then this device's that the account has no preset of the same name for
+ * (made while signed out), as long as there is room. A name on both keeps the account's settings.
+ */
+export function mergePresets(account: readonly OwnPreset[], device: readonly OwnPreset[]): OwnPreset[] {
+  const merged = [...account];
+  for (const preset of device) {
+    if (merged.length >= OWN_PRESETS.max) break;
+    if (!merged.some((kept) => same(kept.name, preset.name))) merged.push(preset);
+  }
+  return merged;
+}

@@ -13,7 +13,7 @@ import {
   type AccessibilitySettings,
   type PresetName,
 } from '../lib/accessibility-settings.ts';
-import { deletePreset, renamePreset, savePreset, type OwnPreset, type PresetChange } from '../lib/own-presets.ts';
+import { deletePreset, mergePresets, renamePreset, savePreset, type OwnPreset, type PresetChange } from '../lib/own-presets.ts';
 import { readOwnPresets } from '#domain/shapes.ts';
 import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 
@@ -145,9 +145,15 @@ export function applyOwnPreset(name: string): string[] {
   replaceChoices(preset.settings);
   return describeChanges(before, $settings.get());
 }
-/** The account's copy (at sign-in), read leniently like anything stored. */
-export function replaceOwnPresets(raw: unknown): void {
-  $ownPresets.set(readOwnPresets(raw));
+/**
+ * The account's copy at sign-in, read leniently like anything stored, with this device's own presets added
+ * (src/lib/own-presets.ts). True when the device added any, so the account should be sent the merged list.
+ */
+export function mergeAccountPresets(raw: unknown): boolean {
+  const account = readOwnPresets(raw);
+  const merged = mergePresets(account, $ownPresets.get());
+  $ownPresets.set(merged);
+  return merged.length > account.length;
 }
 
 if (typeof window !== 'undefined') {

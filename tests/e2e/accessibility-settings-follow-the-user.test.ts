@@ -212,6 +212,32 @@ describe('a signed-in person’s settings follow them to other devices', () => {
     await second.context.close();
   });
 
+  it('a preset saved before signing in joins the account’s presets at sign-in, beside them', async () => {
+    const email = newPerson();
+    const owner = await personSessionCookie(email);
+    await put({ accessibility: { quietMode: true }, presets: [{ name: 'Work', settings: { fontSize: 18 } }] }, owner);
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/no-such-page');
+    await page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Accessibility settings' });
+    await drawer.getByRole('switch', { name: 'Reduce motion' }).click();
+    await drawer.getByLabel('Name for the current settings').pressSequentially('Commute');
+    await drawer.getByRole('button', { name: 'Save preset' }).click();
+    await expect.poll(() => drawer.locator('[data-announcement]').innerText()).toBe('Current settings saved as Commute.');
+
+    await useCookie(context, owner);
+    await page.goto('/projects');
+    await expect
+      .poll(async () => (await (await get(owner)).json()).presets, POLL)
+      .toEqual([
+        { name: 'Work', settings: { fontSize: 18 } },
+        { name: 'Commute', settings: { reduceMotion: true } },
+      ]);
+    await page.getByRole('button', { name: 'Accessibility settings', exact: true }).click();
+    expect(await drawer.locator('[data-own-presets] li').allInnerTexts()).toEqual([expect.stringContaining('Work'), expect.stringContaining('Commute')]);
+    await context.close();
+  });
+
   it('a visitor’s presets stay in the browser; damaged ones in storage are passed over', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     const requests: string[] = [];

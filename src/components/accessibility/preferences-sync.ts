@@ -1,11 +1,11 @@
 /*
  * A signed-in person's settings and own presets follow them between devices through /api/me/preferences.
  * The first signed-in page after signing in takes the server's copy (server wins once; when the server
- * has nothing yet, this device's choices are sent up). From then on every change is sent, debounced.
+ * has nothing yet, this device's choices are sent up), keeping this device's own presets beside the account's. From then on every change is sent, debounced.
  * A change not yet sent when the page closes is marked 'dirty' and sent by the next page.
  */
 import { apiGet, apiRequest, ApiError } from '#src/lib/api-client.ts';
-import { $ownPresets, $settings, currentChoices, replaceChoices, replaceOwnPresets } from '#src/stores/accessibility.ts';
+import { $ownPresets, $settings, currentChoices, mergeAccountPresets, replaceChoices } from '#src/stores/accessibility.ts';
 import { parseTheme, readTheme, setTheme, type ThemePreference } from '#src/lib/theme.ts';
 import { STORAGE_KEYS } from '#domain/vocabulary.ts';
 
@@ -66,10 +66,12 @@ export async function startSync({ changed = false }: { changed?: boolean } = {})
     if (!server) return;
     if (server.accessibility) {
       replaceChoices(server.accessibility);
-      replaceOwnPresets(server.presets ?? []);
+      // Presets made on this device while signed out join the account's, which win a name on both.
+      const added = mergeAccountPresets(server.presets ?? []);
       // setTheme, not a copy of it: the theme menu follows data-theme-preference and 'themechange'.
       if (server.theme) setTheme(parseTheme(server.theme));
-      mark('true');
+      if (added) await push();
+      else mark('true');
     } else {
       await push();
     }
