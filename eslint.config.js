@@ -7,6 +7,8 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /*
  * The layer table of docs/ARCHITECTURE.md ("Where code lives"), as import restrictions per file group.
@@ -125,6 +127,17 @@ export default defineConfig(
     files: ['api/**/*.ts', 'src/middleware/**/*.ts', 'src/pages/**/*.{ts,astro}', 'server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/**/*.astro/*'],
     rules: { 'no-console': 'error' },
+  },
+
+  {
+    // No import cycles in the application's code: a cycle makes the layer table's direction meaningless.
+    files: ['api/**/*.ts', 'domain/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
 
   // ---- The layer table ----

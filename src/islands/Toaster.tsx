@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { $toast, dismissToast, TOAST_DURATION_MS, type Toast } from '../stores/toast.ts';
+import { $toast, dismissToast, TOAST_DURATION_MS, type Toast } from '../stores/toast-state.ts';
 
 /** SPEC §9: a swipe to the right past 50 px dismisses the toast. */
 export const SWIPE_THRESHOLD_PX = 50;

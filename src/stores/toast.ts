@@ -1,17 +1,6 @@
-import { atom } from 'nanostores';
+import { $toast, type Toast } from './toast-state.ts';
 
-/** SPEC §9: one toast at a time, shown for 5000 ms unless dismissed. */
-export const TOAST_DURATION_MS = 5000;
-
-export interface Toast {
-  id: number;
-  title: string;
-  description?: string;
-  /** 'destructive' for failures (SPEC §8). */
-  variant?: 'default' | 'destructive';
-}
-
-export const $toast = atom<Toast | null>(null);
+export { $toast, dismissToast, TOAST_DURATION_MS, type Toast } from './toast-state.ts';
 
 let nextId = 1;
 
@@ -31,8 +20,4 @@ function loadToaster(): void {
   if (toasterLoading || typeof document === 'undefined') return;
   toasterLoading = true;
   void import('../islands/Toaster.tsx').then(({ mountToaster }) => mountToaster());
-}
-
-export function dismissToast(): void {
-  $toast.set(null);
 }
