@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from '../db/client.ts';
@@ -16,12 +16,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => close());
 
-const pointsOf = async (key: string) =>
+/** The points of one metric on one day (other tests write other days). */
+const pointsOf = async (key: string, day: string) =>
   db
     .select({ at: metricPoints.at, value: metricPoints.value })
     .from(metricPoints)
     .innerJoin(metrics, eq(metrics.id, metricPoints.metricId))
-    .where(eq(metrics.key, key));
+    .where(and(eq(metrics.key, key), eq(metricPoints.at, checkinInstant(day, ZONE))));
 
 describe('the daily check-in', () => {
   it('merges taps into one row, writes one point a day per scale at noon, and keeps the note as the day\'s entry', async () => {
@@ -30,21 +31,23 @@ describe('the daily check-in', () => {
     await saveCheckin(db, '2026-05-04', { mood: 4, note: 'Walked <b>home</b>', tags: ['outdoors'] }, ZONE);
     const [row] = await db.select().from(checkins).where(eq(checkins.day, '2026-05-04'));
     expect(row).toMatchObject({ mood: 4, energy: 5, note: 'Walked <b>home</b>', tags: ['outdoors'] });
-    expect(await pointsOf('mood')).toEqual([{ at: checkinInstant('2026-05-04', ZONE), value: 4 }]);
-    expect(await pointsOf('energy')).toEqual([{ at: checkinInstant('2026-05-04', ZONE), value: 5 }]);
+    expect(await pointsOf('mood', '2026-05-04')).toEqual([{ at: checkinInstant('2026-05-04', ZONE), value: 4 }]);
+    expect(await pointsOf('energy', '2026-05-04')).toEqual([{ at: checkinInstant('2026-05-04', ZONE), value: 5 }]);
     const [metric] = await db.select().from(metrics).where(eq(metrics.key, 'mood'));
     expect(metric?.visibility).toBe('owner');
     const entries = await db.select().from(diaryEntries).where(eq(diaryEntries.checkinDay, '2026-05-04'));
     expect(entries).toMatchObject([{ title: 'Check-in', content: 'Walked <b>home</b>', mood: 4, tags: ['outdoors'] }]);
     // Clearing a level removes its point; clearing the note removes the entry.
     await saveCheckin(db, '2026-05-04', { energy: null, note: '' }, ZONE);
-    expect(await pointsOf('energy')).toEqual([]);
+    expect(await pointsOf('energy', '2026-05-04')).toEqual([]);
     expect(await db.select().from(diaryEntries).where(eq(diaryEntries.checkinDay, '2026-05-04'))).toEqual([]);
   });
 
   it('offers the most used recent tags first', async () => {
-    await saveCheckin(db, '2026-05-05', { tags: ['deadline', 'outdoors'] }, ZONE);
-    expect(await recentTags(db, '2026-05-06')).toEqual(['outdoors', 'deadline']);
+    // Years after every other test's days, which fall outside the 90 days looked back.
+    await saveCheckin(db, '2030-05-05', { tags: ['deadline', 'outdoors'] }, ZONE);
+    await saveCheckin(db, '2030-05-06', { tags: ['outdoors'] }, ZONE);
+    expect(await recentTags(db, '2030-05-07')).toEqual(['outdoors', 'deadline']);
   });
 
   it('looks back a year, 29 February to the 28th', () => {
@@ -57,6 +60,7 @@ const wipe = async () => {
   for (const table of [diaryEntries, seedMarks, checkins]) await db.delete(table);
 };
 
+// Each test stands alone: the diary's tests start from the seed they read.
 describe('the diary', () => {
   it('editing or deleting a check-in entry changes the check-in', async () => {
     await saveCheckin(db, '2026-05-07', { mood: 3, note: 'Tired but fine' }, ZONE);
@@ -92,6 +96,8 @@ describe('the diary', () => {
   });
 
   it('tracks the mood of the last seven days', async () => {
+    await wipe();
+    await seedDiaryOnce(db, '2026-11-27');
     const week = await moodWeek(db, '2026-11-27');
     expect(week).toHaveLength(7);
     expect(week.at(-1)).toEqual({ day: '2026-11-27', level: 5 });

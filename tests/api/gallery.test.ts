@@ -10,14 +10,23 @@ type Image = { id: number; projectId: number; title: string; description: string
 
 let admin: string;
 let viewer: string;
-let project: { id: number };
+const made: number[] = [];
 beforeAll(async () => {
   [admin, viewer] = await Promise.all([sessionCookie('admin'), sessionCookie('viewer')]);
-  project = await createProject(admin);
 });
 afterAll(async () => {
-  if (project) await ownerCall(admin, 'DELETE', `/api/projects/${project.id}`);
+  for (const id of made) await ownerCall(admin, 'DELETE', `/api/projects/${id}`);
 });
+
+/** A project of the test's own, with these pictures (each test stands alone, in any order). */
+async function projectWith(...titles: string[]): Promise<{ id: number }> {
+  const project = await createProject(admin);
+  made.push(project.id);
+  for (const title of titles) {
+    expect((await ownerCall(admin, 'POST', `/api/projects/${project.id}/gallery`, { title, imageUrl: IMAGE })).status).toBe(201);
+  }
+  return project;
+}
 
 const list = async (id: number) => (await (await fetch(new URL(`/api/projects/${id}/gallery`, base))).json()) as Image[];
 
@@ -38,6 +47,7 @@ describe('GET /api/projects/{id}/gallery', () => {
 
 describe('changing a gallery', () => {
   it('adds a picture last, with an empty description and uncategorized by default', async () => {
+    const project = await projectWith();
     const first = await ownerCall(admin, 'POST', `/api/projects/${project.id}/gallery`, { title: 'First', imageUrl: IMAGE });
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ projectId: project.id, title: 'First', description: '', category: 'uncategorized', order: 1 });
@@ -52,6 +62,7 @@ describe('changing a gallery', () => {
   });
 
   it('refuses bad input, naming the field', async () => {
+    const project = await projectWith();
     const post = (body: unknown) => ownerCall(admin, 'POST', `/api/projects/${project.id}/gallery`, body);
     const cases: [unknown, string][] = [
       [{ imageUrl: IMAGE }, 'title'],
@@ -70,6 +81,7 @@ describe('changing a gallery', () => {
   });
 
   it('edits title, description and category, and deletes, only within the image’s own project', async () => {
+    const project = await projectWith('First', 'Second');
     const [image] = await list(project.id);
     const patch = await ownerCall(admin, 'PATCH', `/api/projects/${project.id}/gallery/${image!.id}`, {
       title: 'Renamed',
@@ -99,6 +111,7 @@ describe('changing a gallery', () => {
         headers: { ...sameOriginHeaders(cookie), 'Content-Type': 'application/json' },
         body: method === 'DELETE' ? undefined : body,
       });
+    const project = await projectWith('Only');
     const [image] = await list(project.id);
     for (const [cookie, status] of [[undefined, 401], [viewer, 403]] as const) {
       expect((await send('POST', `/api/projects/${project.id}/gallery`, cookie)).status).toBe(status);
