@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/support/longest-first.ts';
 
@@ -39,6 +40,16 @@ export const embeddedOnly = [
   'tests/e2e/newcomer-clones-starts-and-adds-a-project.test.ts',
 ];
 
+const UNIT_TESTS = ['domain/**/*.test.ts', 'api/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts'];
+
+/**
+ * Unit tests that use the pass's database (api/export/test-databases.ts, TEST_DATABASE_URL, a throwaway
+ * PostgreSQL): the only unit tests the PostgreSQL pass runs. The others (in-memory PGlite, or none) would run
+ * exactly as they did on the embedded pass.
+ */
+const passDatabaseUnitTests = () =>
+  globSync(UNIT_TESTS).filter((file) => /test-databases|TEST_DATABASE_URL|throwaway-postgres|createScratchDatabase/.test(readFileSync(file, 'utf8')));
+
 export default defineConfig({
   test: {
     // The matrices start first on a clean clone, not last (tests/support/longest-first.ts).
@@ -47,7 +58,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'api/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
+          include: process.env.TEST_DATABASE_URL ? passDatabaseUnitTests() : UNIT_TESTS,
           environment: 'node',
         },
       },
