@@ -92,11 +92,12 @@ export const configSchema = z
     /** The owner's email: the one-time sign-in link signs in this account. Default: the first of ADMIN_EMAILS. */
     OWNER_EMAIL: z.email().optional(),
     /**
-     * `off`: no owner sign-in link is printed at start or by the sign-in page's button (anyone who can read
-     * the server's log could use one). Honoured only once a passkey or a sign-in provider exists; until
-     * then the server warns and keeps links on. `npm run owner-link` mints one whatever this says.
+     * Whether owner sign-in links are printed at start and by the sign-in page's button (anyone who can read the
+     * server's log could use one). `auto` (default): until a passkey or a sign-in provider exists, then no more.
+     * `off`: the same, with a warning while it cannot be honoured yet. `on`: always.
+     * `npm run owner-link` mints one whatever this says.
      */
-    OWNER_LINK: z.enum(['on', 'off']).default('on'),
+    OWNER_LINK: z.enum(['auto', 'on', 'off']).default('auto'),
     /** GitHub OAuth app. */
     GITHUB_CLIENT_ID: z.string().min(1).optional(),
     GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
