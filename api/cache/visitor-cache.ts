@@ -279,9 +279,8 @@ export class VisitorCache {
           if (stale) return stale;
           throw error;
         }
-        const keep = onlyOk
-          ? rendered.status === 200
-          : (this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404));
+        // A 404 is never kept by default: anyone can make up missing URLs in numbers and fill the cache with them.
+        const keep = onlyOk ? rendered.status === 200 : (this.options.cacheable?.(rendered) ?? rendered.status === 200);
         if (!keep || 'set-cookie' in rendered.headers || DEGRADED_RENDER_HEADER in rendered.headers) {
           const stale = rendered.status >= 500 ? this.entries.peek(key) : undefined;
           return stale ?? rendered;
