@@ -35,6 +35,8 @@ export const embeddedOnly = [
   'tests/api/server-start-tries-another-port.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
   'tests/api/dev-server.test.ts',
+  // nginx terminating TLS in front of a server of its own on a copy of the seeded embedded database.
+  'tests/e2e/owner-signs-in-over-https-behind-nginx.test.ts',
   // Clones the checkout, runs `npm ci` and `npm start` on an embedded database of its own: once per CI run.
   'tests/e2e/newcomer-clones-starts-and-adds-a-project.test.ts',
 ];

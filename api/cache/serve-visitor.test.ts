@@ -22,7 +22,7 @@ describe('the visitor cache server', () => {
       const headers = { 'content-type': 'text/html; charset=utf-8', 'x-route-pattern': '/projects', 'x-request-id': 'render' };
       return new Response(`<!doctype html><main>projects</main>${'<p>filler</p>'.repeat(100)}`, { headers });
     };
-    visitor = createVisitorCacheServer({ render, maxBytes: 1 << 20, timeZone: 'UTC', siteUrlSet: true, renderTimeoutMs: 300 });
+    visitor = createVisitorCacheServer({ render, maxBytes: 1 << 20, timeZone: 'UTC', originOf: () => 'http://localhost', renderTimeoutMs: 300 });
     server = http.createServer((req, res) => {
       if (!visitor.serve(req, res)) res.writeHead(404).end();
     });

@@ -29,7 +29,8 @@ export interface VisitorCacheServerOptions {
   render: (request: Request) => Promise<Response>;
   maxBytes: number;
   timeZone: string;
-  siteUrlSet: boolean;
+  /** The public origin of a request (api/http/request-origin.ts): what it is rendered for, and part of its key. */
+  originOf: (req: IncomingMessage) => string;
   /** The id of a visitor's request (a trusted proxy's X-Request-Id, else a fresh one): echoed and logged. */
   requestIdOf?: (req: IncomingMessage) => string;
   /** Called for each answer the cache gives (the request log): the same fields as Astro's requests. */
@@ -105,12 +106,8 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
   async function render(req: IncomingMessage, url: string, locale: string | null, signal: AbortSignal): Promise<Rendered> {
     const headers = new Headers({ [RENDER_HEADER]: token, 'accept-encoding': 'identity' });
     if (locale) headers.set('accept-language', locale);
-    for (const name of ['x-forwarded-proto', 'x-forwarded-host'] as const) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
     // Aborted at the cache's deadline.
-    const response = await options.render(new Request(new URL(url, `http://${req.headers.host ?? 'localhost'}`), { headers, signal }));
+    const response = await options.render(new Request(new URL(url, options.originOf(req)), { headers, signal }));
     const body = Buffer.from(await response.arrayBuffer());
     const flat: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -183,7 +180,7 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
   return {
     cache,
     serve(req, res) {
-      const target = cacheableRequest(req.method, req.url, req.headers, options.siteUrlSet);
+      const target = cacheableRequest(req.method, req.url, req.headers, options.originOf(req));
       if (!target) return false;
       const visit: Visit = { started: performance.now(), requestId: options.requestIdOf?.(req) ?? randomUUID(), path: target.path };
       const hit = cache.fresh(target.key);

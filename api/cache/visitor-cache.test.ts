@@ -9,6 +9,8 @@ const page = (text: string, status = 200, headers: Record<string, string> = {}):
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', ...headers },
   body: Buffer.from(`<!doctype html><main>${text}</main>${'<p>filler paragraph</p>'.repeat(100)}`),
 });
+/** The public origin a request is answered for (api/http/request-origin.ts decides it). */
+const SITE = 'http://localhost:4321';
 const cache = (maxBytes = 1 << 20) => new VisitorCache({ maxBytes, expiresAt: () => Date.now() + 60_000 });
 const stored = (value: CachedAnswer | Rendered) => {
   if (!('variants' in value)) throw new Error('expected a stored answer');
@@ -168,18 +170,18 @@ describe('the visitor cache', () => {
     const visitor = cache();
     const lists = ['/public-projects', '/public-projects?page=2', '/public-projects?category=research&page=3'];
     for (const url of lists) {
-      const target = cacheableRequest('GET', url, {}, true)!;
+      const target = cacheableRequest('GET', url, {}, SITE)!;
       await visitor.get(target.key, target.path, async () => page(url), target.onlyOk);
       expect(visitor.fresh(target.key), url).toBeDefined();
     }
-    const other = cacheableRequest('GET', '/projects?page=2', {}, true)!;
+    const other = cacheableRequest('GET', '/projects?page=2', {}, SITE)!;
     await visitor.get(other.key, other.path, async () => page('other'));
     visitor.invalidatePaths(['/public-projects']);
-    for (const url of lists) expect(visitor.fresh(cacheableRequest('GET', url, {}, true)!.key), url).toBeUndefined();
+    for (const url of lists) expect(visitor.fresh(cacheableRequest('GET', url, {}, SITE)!.key), url).toBeUndefined();
     expect(visitor.fresh(other.key)).toBeDefined();
 
     // A page number past the last is a 404: rendered each time, never kept.
-    const past = cacheableRequest('GET', '/public-projects?page=9999', {}, true)!;
+    const past = cacheableRequest('GET', '/public-projects?page=9999', {}, SITE)!;
     expect(past.onlyOk).toBe(true);
     await visitor.get(past.key, past.path, async () => page('no such page', 404), past.onlyOk);
     expect(visitor.fresh(past.key)).toBeUndefined();
@@ -241,7 +243,7 @@ describe('the visitor cache', () => {
 
 describe('what may be answered from the cache', () => {
   const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    cacheableRequest(method, url, headers, true);
+    cacheableRequest(method, url, headers, SITE);
 
   it('covers visitor pages, their JSON and crawler files, ignoring query strings', () => {
     for (const url of [
@@ -302,6 +304,13 @@ describe('what may be answered from the cache', () => {
     for (const url of [`${image}?w=481`, `${image}?w=480&x=1`, '/api/images/short', '/api/images/UPPERCASE123'])
       expect(request(url), url).toBeNull();
     expect(request(image, {}, 'DELETE')).toBeNull();
+  });
+
+  it('keys pages by the public origin they are rendered for (their links and HSTS depend on it), images not', () => {
+    expect(cacheableRequest('GET', '/projects', {}, 'https://me.example')?.key).not.toBe(request('/projects')?.key);
+    expect(cacheableRequest('GET', '/sitemap.xml', {}, 'https://me.example')?.key).not.toBe(request('/sitemap.xml')?.key);
+    const image = '/api/images/abcdefghijklmnop';
+    expect(cacheableRequest('GET', image, {}, 'https://me.example')?.key).toBe(request(image)?.key);
   });
 
   it('keys pages by locale from a short list; other locales are rendered each time', () => {
