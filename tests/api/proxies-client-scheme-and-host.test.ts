@@ -131,6 +131,16 @@ describe('the client address the rate limit counts', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  it('are counted by their /64: a new address from the same network buys no new attempts, another network has its own', async () => {
+    for (let attempt = 1; attempt <= SIGN_IN_ATTEMPTS; attempt++) {
+      expect(await guess(behindOneProxy, `2001:db8:77:1::${attempt.toString(16)}`), `attempt ${attempt}`).toBe(400);
+    }
+    expect(await guess(behindOneProxy, '2001:db8:77:1:ffff:ffff:ffff:fffe')).toBe(429);
+    expect(await guess(behindOneProxy, '2001:db8:77:2::1')).toBe(400);
+  });
+});
+
 describe('the scheme', () => {
   const HSTS = 'max-age=63072000; includeSubDomains';
 
