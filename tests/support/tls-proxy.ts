@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { freePort, stopProcess } from '../../scripts/processes.ts';
@@ -167,6 +167,9 @@ ${redirect}}
 `;
 }
 
+/** Debian's nginx (in /usr/sbin, which is not on every user's PATH), or NGINX_PATH. */
+const nginxPath = () => process.env.NGINX_PATH ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+
 /** Resolves once something accepts connections on the port, or rejects after `ms`. */
 async function listening(port: number, child: ChildProcess, ms: number, log: () => string): Promise<void> {
   const deadline = Date.now() + ms;
@@ -195,7 +198,7 @@ export async function startTlsProxy(options: TlsProxyOptions): Promise<TlsProxy>
   writeFileSync(errorLogFile, '');
   const errorLog = () => readFileSync(errorLogFile, 'utf8');
   // -e: nginx opens its error log before reading the config; the default one is the system's.
-  const child = spawn('nginx', ['-e', errorLogFile, '-p', options.folder, '-c', config], {
+  const child = spawn(nginxPath(), ['-e', errorLogFile, '-p', options.folder, '-c', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
