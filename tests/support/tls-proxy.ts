@@ -123,6 +123,8 @@ export interface TlsProxyOptions {
   httpsPort?: number;
   /** Also listen on plain http and redirect every request to https (the Observatory checks it). */
   redirectHttp?: boolean;
+  /** The plain http port for redirectHttp; default a free one. */
+  httpPort?: number;
 }
 
 /** The nginx config: TLS on loopback, the headers the README's snippet sets, no system paths. */
@@ -133,7 +135,7 @@ function nginxConfig(options: TlsProxyOptions, httpsPort: number, httpPort: numb
       ? ''
       : `  server {
     listen 127.0.0.1:${httpPort};
-    location / { return 301 https://$host:${httpsPort}$request_uri; }
+    location / { return 301 https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri; }
   }
 `;
   return `# One process, in the foreground, as whoever runs the test: no user switch, no system paths.
@@ -191,7 +193,7 @@ async function listening(port: number, child: ChildProcess, ms: number, log: () 
 /** Starts nginx in front of the app (its own process; stop() ends it). */
 export async function startTlsProxy(options: TlsProxyOptions): Promise<TlsProxy> {
   const httpsPort = options.httpsPort ?? (await freePort());
-  const httpPort = options.redirectHttp ? await freePort() : undefined;
+  const httpPort = options.redirectHttp ? (options.httpPort ?? (await freePort())) : undefined;
   const config = join(options.folder, 'nginx.conf');
   writeFileSync(config, nginxConfig(options, httpsPort, httpPort));
   const errorLogFile = join(options.folder, 'error.log');
