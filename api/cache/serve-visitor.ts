@@ -53,6 +53,12 @@ const FIRST_RENDER_TIMEOUT_MS = 10_000;
  */
 const CONCURRENT_RENDERS = 2;
 const WAIT_TIMEOUT_MS = 5000;
+/**
+ * Without SITE_URL the Host picks the origin a page's links are made with, so it is part of the key: the cache
+ * keeps pages for the first few origins it sees and renders the rest each time, so made-up Host values cannot
+ * fill it (with SITE_URL there is one origin, and other names are refused before they get here).
+ */
+export const MAX_ORIGINS = 8;
 
 /** The name of the request id header on the wire (node:http's header names are lower case). */
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
@@ -177,10 +183,17 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     logAnswer(req, visit.path, 503, visit);
   }
 
+  const origins = new Set<string>();
+
   return {
     cache,
     serve(req, res) {
-      const target = cacheableRequest(req.method, req.url, req.headers, options.originOf(req));
+      const origin = options.originOf(req);
+      if (!origins.has(origin)) {
+        if (origins.size >= MAX_ORIGINS) return false;
+        origins.add(origin);
+      }
+      const target = cacheableRequest(req.method, req.url, req.headers, origin);
       if (!target) return false;
       const visit: Visit = { started: performance.now(), requestId: options.requestIdOf?.(req) ?? randomUUID(), path: target.path };
       const hit = cache.fresh(target.key);

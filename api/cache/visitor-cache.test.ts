@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { cacheableRequest } from './cacheable.ts';
-import { matchesEtag, pickVariant, RenderTimeout, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+import { matchesEtag, pickVariant, prepareAnswer, RenderTimeout, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
 
 const page = (text: string, status = 200, headers: Record<string, string> = {}): Rendered => ({
   status,
@@ -156,14 +156,31 @@ describe('the visitor cache', () => {
     expect('variants' in (await long)).toBe(true);
   });
 
-  it('keeps 200 answers, passes 404s, errors and cookie-setting answers through unkept', async () => {
+  it('keeps 200 and 404 answers, passes errors and cookie-setting answers through unkept', async () => {
     const visitor = cache();
-    expect('variants' in (await visitor.get('/a', '/a', async () => page('missing', 404)))).toBe(false);
-    expect(visitor.fresh('/a')).toBeUndefined();
+    expect('variants' in (await visitor.get('/a', '/a', async () => page('missing', 404)))).toBe(true);
+    expect(visitor.fresh('/a')?.status).toBe(404);
     await visitor.get('/b', '/b', async () => page('oops', 500));
     expect(visitor.fresh('/b')).toBeUndefined();
     await visitor.get('/c', '/c', async () => page('cookie', 200, { 'set-cookie': 'session=x' }));
     expect(visitor.fresh('/c')).toBeUndefined();
+  });
+
+  it('keeps 404s in a budget of their own: made-up URLs in numbers never push a page out', async () => {
+    const one = prepareAnswer(page('size'), 0).bytes;
+    const visitor = new VisitorCache({ maxBytes: one * 3, missingBytes: one * 2 + 100, expiresAt: () => Date.now() + 60_000 });
+    await visitor.get('/page', '/page', async () => page('a page'));
+    for (let id = 1; id <= 20; id++) await visitor.get(`/missing/${id}`, `/missing/${id}`, async () => page('missing', 404));
+    expect(visitor.fresh('/page')?.status).toBe(200);
+    // The newest 404s are kept (asked again, they cost no render), within their budget.
+    expect(visitor.fresh('/missing/20')?.status).toBe(404);
+    expect(visitor.fresh('/missing/1')).toBeUndefined();
+    expect(visitor.size.entries).toBe(3);
+    // A missing page that now exists leaves the 404s' budget for the pages'.
+    visitor.invalidatePaths(['/missing/20']);
+    await visitor.get('/missing/20', '/missing/20', async () => page('found now'));
+    expect(visitor.fresh('/missing/20')?.status).toBe(200);
+    expect(visitor.fresh('/page')?.status).toBe(200);
   });
 
   it('forgets every page and category of a list with its path, and keeps only 200s where asked', async () => {

@@ -105,6 +105,14 @@ export interface OriginSettings {
   TRUSTED_PROXIES: TrustedProxies;
 }
 
+/** SITE_URL parsed once (these run for every request). */
+const parsedSites = new Map<string, URL>();
+function siteUrl(value: string): URL {
+  let url = parsedSites.get(value);
+  if (!url) parsedSites.set(value, (url = new URL(value)));
+  return url;
+}
+
 /**
  * The origin the request was sent to, as the person's browser sees it. SITE_URL, when set, is authoritative: an
  * https one makes every request https (the proxy in front terminates TLS), an http one none, whatever a header
@@ -112,7 +120,7 @@ export interface OriginSettings {
  * every hop listed says so (a client's own "https" in front of a proxy's "http" proves nothing).
  */
 export function publicOrigin(socketAddress: string | undefined, headers: AnyHeaders, settings: OriginSettings): string {
-  if (settings.SITE_URL) return new URL(settings.SITE_URL).origin;
+  if (settings.SITE_URL) return siteUrl(settings.SITE_URL).origin;
   const trusted = peerIsTrustedProxy(socketAddress, settings.TRUSTED_PROXIES);
   const protos = trusted ? headerList(headers, 'x-forwarded-proto').map((proto) => proto.toLowerCase()) : [];
   const scheme = protos.length > 0 && protos.every((proto) => proto === 'https') ? 'https' : 'http';
@@ -149,9 +157,11 @@ export function isLoopback(address: string): boolean {
  */
 export function hostAllowed(headers: AnyHeaders, path: string, client: string, settings: OriginSettings): boolean {
   if (!settings.SITE_URL || path === '/healthz' || path === '/readyz' || isLoopback(client)) return true;
-  const site = new URL(settings.SITE_URL);
+  const site = siteUrl(settings.SITE_URL);
   const host = hostHeader(headers);
   if (!host) return false;
+  // The common case costs no parse: the Host exactly as SITE_URL writes it.
+  if (host === site.host) return true;
   try {
     return new URL(`${site.protocol}//${host}`).host === site.host;
   } catch {
