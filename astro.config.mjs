@@ -73,7 +73,7 @@ export default defineConfig({
     checkOrigin: false,
     // Only the Vercel build needs this (there it makes the request URL the public origin). On the Node
     // server it would only make Astro take the client's address from the first, client-written
-    // X-Forwarded-For value; api/http/client-address.ts decides that instead, by TRUSTED_PROXIES.
+    // X-Forwarded-For value; api/http/request-origin.ts decides that instead, by TRUSTED_PROXIES.
     allowedDomains:
       siteHost && target === 'vercel' ? [{ protocol: siteHost.protocol.replace(':', ''), hostname: siteHost.hostname }] : [],
     csp: {

@@ -36,6 +36,12 @@ export const embeddedOnly = [
   'tests/api/server-start-tries-another-port.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
   'tests/api/dev-server.test.ts',
+  // nginx terminating TLS in front of a server of its own on a copy of the seeded embedded database.
+  'tests/e2e/owner-signs-in-over-https-behind-nginx.test.ts',
+  // Start servers of their own on embedded databases, whichever database the pass uses (on PostgreSQL each would
+  // migrate and seed a fresh one: 90-100 s a file for nothing the PostgreSQL pass checks).
+  'tests/api/proxies-client-scheme-and-host.test.ts',
+  'tests/api/owner-links-stop-once-another-way-in-exists.test.ts',
   // Clones the checkout, runs `npm ci` and `npm start` on an embedded database of its own: once per CI run.
   'tests/e2e/newcomer-clones-starts-and-adds-a-project.test.ts',
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTrustedProxies } from './http/client-address.ts';
+import { parseTrustedProxies } from './http/request-origin.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up.
@@ -45,9 +45,10 @@ export const configSchema = z
      */
     DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /**
-     * Who may tell the server the client's address through X-Forwarded-For: a number of proxy hops in
-     * front of it, or a comma-separated list of proxy addresses / CIDR ranges. Default none: the
-     * address the connection comes from is the client, and X-Forwarded-For is ignored.
+     * Who may tell the server the client's address through X-Forwarded-For (and, without SITE_URL, the scheme and
+     * host through X-Forwarded-Proto and -Host): a number of proxy hops in front of it, or a comma-separated list of
+     * proxy addresses / CIDR ranges. Default none: the address the connection comes from is the client, and
+     * forwarded headers are ignored.
      */
     TRUSTED_PROXIES: z
       .string()
@@ -60,7 +61,10 @@ export const configSchema = z
           return z.NEVER;
         }
       }),
-    /** Public origin, e.g. https://me.example; used for OAuth callbacks and trusted proxy hosts. */
+    /**
+     * Public origin, e.g. https://me.example: authoritative for every request's scheme and host (an https one means
+     * Secure cookies and HSTS behind a TLS proxy; another Host is refused with 421). Also OAuth callbacks and links.
+     */
     SITE_URL: z.url().optional(),
     /** PostgreSQL connection string; without it the embedded PGlite database is used. */
     DATABASE_URL: z
@@ -92,11 +96,12 @@ export const configSchema = z
     /** The owner's email: the one-time sign-in link signs in this account. Default: the first of ADMIN_EMAILS. */
     OWNER_EMAIL: z.email().optional(),
     /**
-     * `off`: no owner sign-in link is printed at start or by the sign-in page's button (anyone who can read
-     * the server's log could use one). Honoured only once a passkey or a sign-in provider exists; until
-     * then the server warns and keeps links on. `npm run owner-link` mints one whatever this says.
+     * Whether owner sign-in links are printed at start and by the sign-in page's button (anyone who can read the
+     * server's log could use one). `auto` (default): until a passkey or a sign-in provider exists, then no more.
+     * `off`: the same, with a warning while it cannot be honoured yet. `on`: always.
+     * `npm run owner-link` mints one whatever this says.
      */
-    OWNER_LINK: z.enum(['on', 'off']).default('on'),
+    OWNER_LINK: z.enum(['auto', 'on', 'off']).default('auto'),
     /** GitHub OAuth app. */
     GITHUB_CLIENT_ID: z.string().min(1).optional(),
     GITHUB_CLIENT_SECRET: z.string().min(1).optional(),

@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from 'astro/app/entrypoint';
 import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
+import { config } from '#api/config.ts';
+import { atOrigin, publicOrigin } from '#api/http/request-origin.ts';
 import { log } from '#api/log.ts';
 import { startServer } from './main.ts';
 
@@ -18,8 +20,10 @@ export function render(request: Request): Promise<Response> {
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   let request: Request;
   try {
-    // No allowedDomains: the client's address is the socket's peer (api/http/client-address.ts reads X-Forwarded-For).
+    // No allowedDomains: the client's address is the socket's peer (api/http/request-origin.ts reads X-Forwarded-For).
     request = createRequestFromNodeRequest(req, { allowedDomains: [] });
+    // Astro's URL is the public one (https behind a TLS proxy): cookies, HSTS and origin checks follow it.
+    request = atOrigin(request, publicOrigin(req.socket.remoteAddress, req.headers, config()));
   } catch {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
     return;

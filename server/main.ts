@@ -9,7 +9,8 @@ import { createVisitorCacheServer } from '#api/cache/serve-visitor.ts';
 import { createStaticFiles } from '#api/http/static-files.ts';
 import { config, type Config } from '#api/config.ts';
 import { configHelp } from '#api/config-help.ts';
-import { peerIsTrustedProxy } from '#api/http/client-address.ts';
+import { frontDoor } from '#api/http/front-door.ts';
+import { peerIsTrustedProxy, publicOrigin, trustedProxiesWarning } from '#api/http/request-origin.ts';
 import { logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { startDraining } from '#api/http/health.ts';
 import { log } from '#api/log.ts';
@@ -67,7 +68,8 @@ export async function startServer(astro: Astro): Promise<void> {
     render: astro.render,
     maxBytes: cfg.PAGE_CACHE_BYTES,
     timeZone: cfg.OWNER_TIME_ZONE,
-    siteUrlSet: Boolean(cfg.SITE_URL),
+    // The origin a page is rendered for (links, canonical URLs, HSTS): part of the key, so no answer is kept for another.
+    originOf: (req) => publicOrigin(req.socket.remoteAddress, req.headers, cfg),
     // Answers from the cache get a request id and a log line like any other request.
     requestIdOf: (req) => {
       if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
@@ -88,12 +90,14 @@ export async function startServer(astro: Astro): Promise<void> {
     bridge = startInvalidationBridge(listenUrl, (database.db as unknown as { $client: pg.Pool }).$client);
   }
   const server = http.createServer((req, res) => {
-    if (files.serve(req, res) || visitorCache.serve(req, res)) return;
+    if (frontDoor(req, res, cfg) || files.serve(req, res) || visitorCache.serve(req, res)) return;
     void astro.handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
   // Every interface unless HOST says otherwise.
   const host = cfg.HOST ?? '0.0.0.0';
+  const proxyWarning = trustedProxiesWarning(cfg.TRUSTED_PROXIES, cfg.HOST);
+  if (proxyWarning) log.warn(proxyWarning);
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(cfg.PORT, host, () => listening());
@@ -103,7 +107,7 @@ export async function startServer(astro: Astro): Promise<void> {
   // The owner's one-time link, printed once the server listens, so a fresh install can be entered offline.
   await printOwnerLink(database.db, cfg);
   // `npm run export` cannot open the embedded database while we hold it; it asks us, with this secret.
-  if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT);
+  if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT, cfg.SITE_URL);
 
   // Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
   scheduleBackups(database, cfg);

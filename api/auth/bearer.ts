@@ -2,6 +2,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { rateLimitKey } from '../http/request-origin.ts';
 
 /**
  * Bearer tokens write data points and nothing else. Browsers never attach an Authorization header
@@ -59,7 +60,7 @@ const secondsOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msB
 /** Seconds to wait when this address already spent its failed attempts, else null (counts nothing). */
 export async function failuresBlocked(db: Db, address: string, cfg: Config): Promise<number | null> {
   if (cfg.DISABLE_RATE_LIMIT) return null;
-  const state = await limitersFor(db).failures.get(address || 'unknown');
+  const state = await limitersFor(db).failures.get(rateLimitKey(address || 'unknown'));
   return state && state.consumedPoints >= TOKEN_FAILURES ? secondsOf(state) : null;
 }
 
@@ -67,7 +68,7 @@ export async function failuresBlocked(db: Db, address: string, cfg: Config): Pro
 export async function countFailure(db: Db, address: string, cfg: Config): Promise<void> {
   if (cfg.DISABLE_RATE_LIMIT) return;
   await limitersFor(db)
-    .failures.consume(address || 'unknown')
+    .failures.consume(rateLimitKey(address || 'unknown'))
     .catch((refusal: unknown) => {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
     });

@@ -1,4 +1,4 @@
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress } from '../http/request-origin.ts';
 import type { Config } from '../config.ts';
 
 /** Methods that must not change anything, so any site may send them. */
@@ -29,7 +29,7 @@ export function isOwnNavigation(request: Request): boolean {
 /**
  * The client's address for rate limits and logs. On the Node server Astro's `clientAddress` is the
  * socket's peer (astro.config.mjs gives the Node build no allowedDomains, the only thing that makes
- * Astro read X-Forwarded-For itself), and `clientAddress` in `#api/http/client-address.ts` decides
+ * Astro read X-Forwarded-For itself), and `clientAddress` in `#api/http/request-origin.ts` decides
  * what X-Forwarded-For may add, by TRUSTED_PROXIES. On Vercel there is no socket: the platform
  * replaces X-Forwarded-For with the address it saw, and Astro's Vercel adapter hands that on.
  */

@@ -63,12 +63,12 @@ export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: Flow
     return tooManyAttempts(wait);
   }
   if (!(await ownerLinksOn(db, cfg))) {
-    await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'refused', reason: 'owner links are off (OWNER_LINK=off)', clientAddress: address });
+    await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'refused', reason: `owner links are off (OWNER_LINK=${cfg.OWNER_LINK})`, clientAddress: address });
     return {
       problem: {
         status: 403,
         title: 'Owner sign-in links are off',
-        message: 'This server prints no sign-in links (OWNER_LINK=off). Sign in with a passkey or a provider, or run `npm run owner-link` on the server.',
+        message: `This server prints no sign-in links (OWNER_LINK=${cfg.OWNER_LINK}). Sign in with a passkey or a provider, or run \`npm run owner-link\` on the server.`,
       },
     };
   }

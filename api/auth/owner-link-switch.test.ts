@@ -14,19 +14,25 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => close());
 
-describe('OWNER_LINK=off', () => {
-  it('is not honoured while there is no other way in: no passkey, no provider', async () => {
+const github = { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' };
+
+describe('OWNER_LINK=auto (the default) and off', () => {
+  it('keep links on while there is no other way in: no passkey, no provider', async () => {
+    expect(testConfig().OWNER_LINK).toBe('auto');
     expect(await ownerLinksOn(db, testConfig())).toBe(true);
     expect(await ownerLinksOn(db, testConfig({ OWNER_LINK: 'off' }))).toBe(true);
   });
 
-  it('turns links off once a sign-in provider is configured', async () => {
-    expect(await ownerLinksOn(db, testConfig({ OWNER_LINK: 'off', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }))).toBe(false);
+  it('turn links off once a sign-in provider is configured; on keeps them', async () => {
+    expect(await ownerLinksOn(db, testConfig(github))).toBe(false);
+    expect(await ownerLinksOn(db, testConfig({ OWNER_LINK: 'off', ...github }))).toBe(false);
+    expect(await ownerLinksOn(db, testConfig({ OWNER_LINK: 'on', ...github }))).toBe(true);
   });
 
-  it('turns links off as soon as anyone has a passkey, without a restart', async () => {
+  it('turn links off as soon as anyone has a passkey, without a restart', async () => {
     await db.insert(users).values({ id: 'u1', email: 'owner@example.test', role: 'admin' });
     await db.insert(passkeys).values({ userId: 'u1', credentialId: 'cred', publicKey: 'key', name: 'Laptop', deviceType: 'singleDevice' });
+    expect(await ownerLinksOn(db, testConfig())).toBe(false);
     expect(await ownerLinksOn(db, testConfig({ OWNER_LINK: 'off' }))).toBe(false);
     expect(await ownerLinksOn(db, testConfig({ OWNER_LINK: 'on' }))).toBe(true);
   });

@@ -2,6 +2,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { rateLimitKey } from '../http/request-origin.ts';
 
 /**
  * Brute-force brake on the sign-in doors (provider start, callbacks, the owner link and the
@@ -29,11 +30,11 @@ function limiterFor(db: Db): RateLimiterDrizzle {
   return limiter;
 }
 
-/** Counts one attempt; returns the seconds to wait when the address is over its limit, else null. */
+/** Counts one attempt (an IPv6 address with the rest of its /64); returns the seconds to wait when the address is over its limit, else null. */
 export async function signInAttempt(db: Db, address: string, cfg: Config): Promise<number | null> {
   if (cfg.DISABLE_RATE_LIMIT) return null;
   try {
-    await limiterFor(db).consume(address || 'unknown');
+    await limiterFor(db).consume(rateLimitKey(address || 'unknown'));
     return null;
   } catch (refusal) {
     if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));

@@ -20,8 +20,8 @@ export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
 }
 
 /**
- * Once listening: the owner's one-time link, so a fresh install can be signed into offline; with
- * OWNER_LINK=off (and another way in) none, and a word on how to get one anyway.
+ * Once listening: the owner's one-time link, so a fresh install can be signed into offline; once another way in
+ * exists (OWNER_LINK=auto or off) none, and a word on how to get one anyway.
  */
 export async function printOwnerLink(db: Db, cfg: Config, print: (url: string) => void = printOwnerLine): Promise<void> {
   if (await ownerLinksOn(db, cfg)) {
@@ -32,5 +32,7 @@ export async function printOwnerLink(db: Db, cfg: Config, print: (url: string) =
     await recordSecurityEvent(db, { kind: 'owner-link-minted', outcome: 'success', reason: 'printed at start-up' });
     return;
   }
-  log.info('Owner sign-in links are off (OWNER_LINK=off); `npm run owner-link` on this machine mints one');
+  log.info(
+    `Owner sign-in links are off (OWNER_LINK=${cfg.OWNER_LINK}, and a passkey or a sign-in provider exists); run \`npm run owner-link\` on this machine to get one`,
+  );
 }

@@ -105,11 +105,9 @@ export function cacheableRequest(
   headers: {
     cookie?: string;
     'accept-language'?: string;
-    host?: string;
-    'x-forwarded-proto'?: string | string[];
-    'x-forwarded-host'?: string | string[];
   },
-  siteUrlSet: boolean,
+  /** The request's public origin (api/http/request-origin.ts): canonical links, the sitemap and HSTS depend on it. */
+  origin: string,
 ): CacheableRequest | null {
   if ((method !== 'GET' && method !== 'HEAD') || !url) return null;
   const q = url.indexOf('?');
@@ -136,10 +134,6 @@ export function cacheableRequest(
   } else if (!DOCUMENTS.test(path)) {
     return null;
   }
-  // Without SITE_URL, canonical links and the sitemap use the origin the request came to.
-  const origin = siteUrlSet
-    ? ''
-    : `${headers['x-forwarded-proto'] ?? ''}|${headers['x-forwarded-host'] ?? ''}|${headers.host ?? ''}`;
   const target = query ? `${path}?${query}` : path;
   return { path, url: target, onlyOk: query !== '', key: `${target}\n${locale ?? ''}\n${origin}`, locale };
 }

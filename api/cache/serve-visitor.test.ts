@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_HEADER } from './cacheable.ts';
-import { createVisitorCacheServer, type VisitorCacheServer } from './serve-visitor.ts';
+import { createVisitorCacheServer, MAX_ORIGINS, type VisitorCacheServer } from './serve-visitor.ts';
 
 /*
  * The visitor cache in front of a stand-in for Astro: /projects renders (once), /public-projects never
@@ -22,7 +22,7 @@ describe('the visitor cache server', () => {
       const headers = { 'content-type': 'text/html; charset=utf-8', 'x-route-pattern': '/projects', 'x-request-id': 'render' };
       return new Response(`<!doctype html><main>projects</main>${'<p>filler</p>'.repeat(100)}`, { headers });
     };
-    visitor = createVisitorCacheServer({ render, maxBytes: 1 << 20, timeZone: 'UTC', siteUrlSet: true, renderTimeoutMs: 300 });
+    visitor = createVisitorCacheServer({ render, maxBytes: 1 << 20, timeZone: 'UTC', originOf: () => 'http://localhost', renderTimeoutMs: 300 });
     server = http.createServer((req, res) => {
       if (!visitor.serve(req, res)) res.writeHead(404).end();
     });
@@ -63,5 +63,40 @@ describe('the visitor cache server', () => {
     const unchanged = await fetch(`${base}/projects`, { headers: { 'If-None-Match': second.headers.get('etag')! } });
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('keeps pages for a few origins only: made-up Host values are rendered each time, never kept', async () => {
+    const byHost = createVisitorCacheServer({
+      render: async () =>
+        new Response('<!doctype html><main>page</main>', { headers: { 'content-type': 'text/html' } }),
+      maxBytes: 1 << 20,
+      timeZone: 'UTC',
+      originOf: (req) => `http://${req.headers.host}`,
+    });
+    const hosts = http.createServer((req, res) => {
+      if (!byHost.serve(req, res)) res.writeHead(418).end();
+    });
+    await new Promise<void>((listening) => hosts.listen(0, '127.0.0.1', listening));
+    const { port } = hosts.address() as AddressInfo;
+    const ask = (host: string) =>
+      new Promise<number>((done, fail) =>
+        http
+          .get({ host: '127.0.0.1', port, path: '/projects', headers: { host } }, (answer) =>
+            done(answer.resume().statusCode!),
+          )
+          .on('error', fail),
+      );
+    try {
+      for (let n = 1; n <= MAX_ORIGINS; n++) expect(await ask(`name-${n}.example`)).toBe(200);
+      expect(byHost.cache.size.entries).toBe(MAX_ORIGINS);
+      // The next name is left to the renderer (here: 418), and the first names are still served from the cache.
+      expect(await ask('one-too-many.example')).toBe(418);
+      expect(await ask('name-1.example')).toBe(200);
+      expect(byHost.cache.size.entries).toBe(MAX_ORIGINS);
+    } finally {
+      byHost.close();
+      hosts.closeAllConnections();
+      await new Promise((closed) => hosts.close(closed));
+    }
   });
 });

@@ -29,7 +29,8 @@ export interface VisitorCacheServerOptions {
   render: (request: Request) => Promise<Response>;
   maxBytes: number;
   timeZone: string;
-  siteUrlSet: boolean;
+  /** The public origin of a request (api/http/request-origin.ts): what it is rendered for, and part of its key. */
+  originOf: (req: IncomingMessage) => string;
   /** The id of a visitor's request (a trusted proxy's X-Request-Id, else a fresh one): echoed and logged. */
   requestIdOf?: (req: IncomingMessage) => string;
   /** Called for each answer the cache gives (the request log): the same fields as Astro's requests. */
@@ -52,6 +53,12 @@ const FIRST_RENDER_TIMEOUT_MS = 10_000;
  */
 const CONCURRENT_RENDERS = 2;
 const WAIT_TIMEOUT_MS = 5000;
+/**
+ * Without SITE_URL the Host picks the origin a page's links are made with, so it is part of the key: the cache
+ * keeps pages for the first few origins it sees and renders the rest each time, so made-up Host values cannot
+ * fill it (with SITE_URL there is one origin, and other names are refused before they get here).
+ */
+export const MAX_ORIGINS = 8;
 
 /** The name of the request id header on the wire (node:http's header names are lower case). */
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
@@ -105,12 +112,8 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
   async function render(req: IncomingMessage, url: string, locale: string | null, signal: AbortSignal): Promise<Rendered> {
     const headers = new Headers({ [RENDER_HEADER]: token, 'accept-encoding': 'identity' });
     if (locale) headers.set('accept-language', locale);
-    for (const name of ['x-forwarded-proto', 'x-forwarded-host'] as const) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
     // Aborted at the cache's deadline.
-    const response = await options.render(new Request(new URL(url, `http://${req.headers.host ?? 'localhost'}`), { headers, signal }));
+    const response = await options.render(new Request(new URL(url, options.originOf(req)), { headers, signal }));
     const body = Buffer.from(await response.arrayBuffer());
     const flat: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -180,10 +183,17 @@ export function createVisitorCacheServer(options: VisitorCacheServerOptions): Vi
     logAnswer(req, visit.path, 503, visit);
   }
 
+  const origins = new Set<string>();
+
   return {
     cache,
     serve(req, res) {
-      const target = cacheableRequest(req.method, req.url, req.headers, options.siteUrlSet);
+      const origin = options.originOf(req);
+      if (!origins.has(origin)) {
+        if (origins.size >= MAX_ORIGINS) return false;
+        origins.add(origin);
+      }
+      const target = cacheableRequest(req.method, req.url, req.headers, origin);
       if (!target) return false;
       const visit: Visit = { started: performance.now(), requestId: options.requestIdOf?.(req) ?? randomUUID(), path: target.path };
       const hit = cache.fresh(target.key);

@@ -2,13 +2,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEGRADED_RENDER_HEADER } from '#api/http/cache-headers.ts';
 import { cacheableRequest } from './cacheable.ts';
-import { matchesEtag, pickVariant, RenderTimeout, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
+import { matchesEtag, pickVariant, prepareAnswer, RenderTimeout, VisitorCache, type CachedAnswer, type Rendered } from './visitor-cache.ts';
 
 const page = (text: string, status = 200, headers: Record<string, string> = {}): Rendered => ({
   status,
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', ...headers },
   body: Buffer.from(`<!doctype html><main>${text}</main>${'<p>filler paragraph</p>'.repeat(100)}`),
 });
+/** The public origin a request is answered for (api/http/request-origin.ts decides it). */
+const SITE = 'http://localhost:4321';
 const cache = (maxBytes = 1 << 20) => new VisitorCache({ maxBytes, expiresAt: () => Date.now() + 60_000 });
 const stored = (value: CachedAnswer | Rendered) => {
   if (!('variants' in value)) throw new Error('expected a stored answer');
@@ -164,22 +166,39 @@ describe('the visitor cache', () => {
     expect(visitor.fresh('/c')).toBeUndefined();
   });
 
+  it('keeps 404s in a budget of their own: made-up URLs in numbers never push a page out', async () => {
+    const one = prepareAnswer(page('size'), 0).bytes;
+    const visitor = new VisitorCache({ maxBytes: one * 3, missingBytes: one * 2 + 100, expiresAt: () => Date.now() + 60_000 });
+    await visitor.get('/page', '/page', async () => page('a page'));
+    for (let id = 1; id <= 20; id++) await visitor.get(`/missing/${id}`, `/missing/${id}`, async () => page('missing', 404));
+    expect(visitor.fresh('/page')?.status).toBe(200);
+    // The newest 404s are kept (asked again, they cost no render), within their budget.
+    expect(visitor.fresh('/missing/20')?.status).toBe(404);
+    expect(visitor.fresh('/missing/1')).toBeUndefined();
+    expect(visitor.size.entries).toBe(3);
+    // A missing page that now exists leaves the 404s' budget for the pages'.
+    visitor.invalidatePaths(['/missing/20']);
+    await visitor.get('/missing/20', '/missing/20', async () => page('found now'));
+    expect(visitor.fresh('/missing/20')?.status).toBe(200);
+    expect(visitor.fresh('/page')?.status).toBe(200);
+  });
+
   it('forgets every page and category of a list with its path, and keeps only 200s where asked', async () => {
     const visitor = cache();
     const lists = ['/public-projects', '/public-projects?page=2', '/public-projects?category=research&page=3'];
     for (const url of lists) {
-      const target = cacheableRequest('GET', url, {}, true)!;
+      const target = cacheableRequest('GET', url, {}, SITE)!;
       await visitor.get(target.key, target.path, async () => page(url), target.onlyOk);
       expect(visitor.fresh(target.key), url).toBeDefined();
     }
-    const other = cacheableRequest('GET', '/projects?page=2', {}, true)!;
+    const other = cacheableRequest('GET', '/projects?page=2', {}, SITE)!;
     await visitor.get(other.key, other.path, async () => page('other'));
     visitor.invalidatePaths(['/public-projects']);
-    for (const url of lists) expect(visitor.fresh(cacheableRequest('GET', url, {}, true)!.key), url).toBeUndefined();
+    for (const url of lists) expect(visitor.fresh(cacheableRequest('GET', url, {}, SITE)!.key), url).toBeUndefined();
     expect(visitor.fresh(other.key)).toBeDefined();
 
     // A page number past the last is a 404: rendered each time, never kept.
-    const past = cacheableRequest('GET', '/public-projects?page=9999', {}, true)!;
+    const past = cacheableRequest('GET', '/public-projects?page=9999', {}, SITE)!;
     expect(past.onlyOk).toBe(true);
     await visitor.get(past.key, past.path, async () => page('no such page', 404), past.onlyOk);
     expect(visitor.fresh(past.key)).toBeUndefined();
@@ -241,7 +260,7 @@ describe('the visitor cache', () => {
 
 describe('what may be answered from the cache', () => {
   const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    cacheableRequest(method, url, headers, true);
+    cacheableRequest(method, url, headers, SITE);
 
   it('covers visitor pages, their JSON and crawler files, ignoring query strings', () => {
     for (const url of [
@@ -302,6 +321,13 @@ describe('what may be answered from the cache', () => {
     for (const url of [`${image}?w=481`, `${image}?w=480&x=1`, '/api/images/short', '/api/images/UPPERCASE123'])
       expect(request(url), url).toBeNull();
     expect(request(image, {}, 'DELETE')).toBeNull();
+  });
+
+  it('keys pages by the public origin they are rendered for (their links and HSTS depend on it), images not', () => {
+    expect(cacheableRequest('GET', '/projects', {}, 'https://me.example')?.key).not.toBe(request('/projects')?.key);
+    expect(cacheableRequest('GET', '/sitemap.xml', {}, 'https://me.example')?.key).not.toBe(request('/sitemap.xml')?.key);
+    const image = '/api/images/abcdefghijklmnop';
+    expect(cacheableRequest('GET', image, {}, 'https://me.example')?.key).toBe(request(image)?.key);
   });
 
   it('keys pages by locale from a short list; other locales are rendered each time', () => {

@@ -181,6 +181,11 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 export interface VisitorCacheOptions {
   maxBytes: number;
+  /**
+   * The budget of 404s, apart from maxBytes: anyone can make up missing URLs in numbers, and they must not push
+   * the real pages out (nor be rendered afresh each time they are asked again). Default: maxBytes / 16, ≤ 4 MiB.
+   */
+  missingBytes?: number;
   /** Which answers may be kept: statuses the cache stores. */
   cacheable?: (rendered: Rendered) => boolean;
   /** When a fresh answer stops being fresh. */
@@ -211,6 +216,8 @@ type Entry = CachedAnswer & {
 
 export class VisitorCache {
   private entries: LRUCache<string, Entry>;
+  /** Kept 404s, in a budget of their own. */
+  private missing: LRUCache<string, Entry>;
   private keysByPath = new Map<string, Set<string>>();
   private flights = new Map<string, Flight>();
   /**
@@ -227,21 +234,33 @@ export class VisitorCache {
 
   constructor(options: VisitorCacheOptions) {
     this.options = options;
-    this.entries = new LRUCache<string, Entry>({
-      maxSize: Math.max(1, options.maxBytes),
-      sizeCalculation: (entry) => entry.bytes,
-      // Evicted or deleted: its path no longer lists it (replaced by a newer answer: the same key and path).
-      dispose: (entry, key, reason) => {
-        if (reason === 'set') return;
-        const keys = this.keysByPath.get(entry.path);
-        keys?.delete(key);
-        if (keys?.size === 0) this.keysByPath.delete(entry.path);
-      },
-    });
+    // Evicted or deleted: its path no longer lists it (replaced by a newer answer: the same key and path).
+    const dispose = (entry: Entry, key: string, reason: LRUCache.DisposeReason) => {
+      if (reason === 'set') return;
+      const keys = this.keysByPath.get(entry.path);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByPath.delete(entry.path);
+    };
+    const lru = (bytes: number) =>
+      new LRUCache<string, Entry>({ maxSize: Math.max(1, bytes), sizeCalculation: (entry) => entry.bytes, dispose });
+    this.entries = lru(options.maxBytes);
+    this.missing = lru(options.missingBytes ?? Math.min(4 * 1024 * 1024, Math.floor(options.maxBytes / 16)));
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+    return {
+      entries: this.entries.size + this.missing.size,
+      bytes: this.entries.calculatedSize + this.missing.calculatedSize,
+    };
+  }
+
+  /** The LRU an answer of this status is kept in. */
+  private poolFor(status: number): LRUCache<string, Entry> {
+    return status === 404 ? this.missing : this.entries;
+  }
+
+  private peek(key: string): Entry | undefined {
+    return this.entries.peek(key) ?? this.missing.peek(key);
   }
 
   private now(): number {
@@ -250,7 +269,7 @@ export class VisitorCache {
 
   /** The fresh stored answer for a key, or undefined. A hit becomes the most recently used. */
   fresh(key: string): CachedAnswer | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(key) ?? this.missing.get(key);
     if (!entry || entry.expiresAt <= this.now()) return undefined;
     return entry;
   }
@@ -275,7 +294,7 @@ export class VisitorCache {
         try {
           rendered = await this.renderInTurn(flight, before, render);
         } catch (error) {
-          const stale = this.entries.peek(key);
+          const stale = this.peek(key);
           if (stale) return stale;
           throw error;
         }
@@ -283,7 +302,7 @@ export class VisitorCache {
           ? rendered.status === 200
           : (this.options.cacheable?.(rendered) ?? (rendered.status === 200 || rendered.status === 404));
         if (!keep || 'set-cookie' in rendered.headers || DEGRADED_RENDER_HEADER in rendered.headers) {
-          const stale = rendered.status >= 500 ? this.entries.peek(key) : undefined;
+          const stale = rendered.status >= 500 ? this.peek(key) : undefined;
           return stale ?? rendered;
         }
         const answer = prepareAnswer(rendered, this.options.expiresAt());
@@ -377,8 +396,8 @@ export class VisitorCache {
         answer.bytes += variant.body.byteLength;
         // Counted only while the answer is the one cached under its key (not evicted or invalidated meanwhile):
         // stored again, the LRU takes its new size (and evicts what no longer fits).
-        if (entry.key !== undefined && entry.path !== undefined && this.entries.peek(entry.key) === entry) {
-          this.entries.delete(entry.key);
+        if (entry.key !== undefined && entry.path !== undefined && this.peek(entry.key) === entry) {
+          this.poolFor(entry.status).delete(entry.key);
           this.store(entry.key, entry.path, answer);
         }
         return variant;
@@ -393,10 +412,13 @@ export class VisitorCache {
   }
 
   private store(key: string, path: string, answer: CachedAnswer): void {
-    if (answer.bytes > this.options.maxBytes) return;
+    const pool = this.poolFor(answer.status);
+    if (answer.bytes > pool.maxSize) return;
     // The answer object itself becomes the entry: compressed variants made later are kept with it.
     const entry = Object.assign(answer, { key, path }) as Entry;
-    this.entries.set(key, entry);
+    // A key now found (200) or now missing (404) leaves the other pool.
+    (pool === this.entries ? this.missing : this.entries).delete(key);
+    pool.set(key, entry);
     let keys = this.keysByPath.get(path);
     if (!keys) this.keysByPath.set(path, (keys = new Set()));
     keys.add(key);
@@ -406,7 +428,10 @@ export class VisitorCache {
   invalidatePaths(paths: Iterable<string>): void {
     const wanted = new Set(paths);
     for (const path of wanted) {
-      for (const key of [...(this.keysByPath.get(path) ?? [])]) this.entries.delete(key);
+      for (const key of [...(this.keysByPath.get(path) ?? [])]) {
+        this.entries.delete(key);
+        this.missing.delete(key);
+      }
     }
     for (const [key, flight] of this.flights) {
       if (wanted.has(flight.path) && flight.started) {
@@ -419,6 +444,7 @@ export class VisitorCache {
 
   invalidateEverything(): void {
     this.entries.clear();
+    this.missing.clear();
     this.keysByPath.clear();
     // Renders under way may show the old state: not stored, and the next render of their key waits for them.
     for (const [key, flight] of this.flights) {

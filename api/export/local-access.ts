@@ -13,18 +13,24 @@ export const LOCAL_ACCESS_HEADER = 'x-export-secret';
 /** This process's secret, once granted. */
 let granted: string | undefined;
 
-export function grantLocalAccess(dataDir: string, port: number): void {
+/**
+ * `origin` is what the commands' writes name in their Origin header: the origin the server sees them at (SITE_URL's,
+ * which is authoritative when set, api/http/request-origin.ts; else the loopback address they connect to).
+ */
+export function grantLocalAccess(dataDir: string, port: number, siteUrl: string | undefined): void {
   const secret = randomBytes(32).toString('base64url');
   const path = join(dataDir, LOCAL_ACCESS_FILE);
+  const url = `http://127.0.0.1:${port}`;
+  const origin = siteUrl ? new URL(siteUrl).origin : url;
   rmSync(path, { force: true });
-  writeFileSync(path, `${JSON.stringify({ url: `http://127.0.0.1:${port}`, secret })}\n`, { mode: 0o600 });
+  writeFileSync(path, `${JSON.stringify({ url, origin, secret })}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);
   granted = secret;
 }
 
-export function readLocalAccess(dataDir: string): { url: string; secret: string } | null {
+export function readLocalAccess(dataDir: string): { url: string; origin: string; secret: string } | null {
   try {
-    return JSON.parse(readFileSync(join(dataDir, LOCAL_ACCESS_FILE), 'utf8')) as { url: string; secret: string };
+    return JSON.parse(readFileSync(join(dataDir, LOCAL_ACCESS_FILE), 'utf8')) as { url: string; origin: string; secret: string };
   } catch {
     return null;
   }

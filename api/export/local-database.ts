@@ -42,7 +42,7 @@ function askServer(dataDir: string): AskServer {
     const headers = new Headers(init.headers);
     headers.set(LOCAL_ACCESS_HEADER, access.secret);
     // Writes carry the same-origin Origin header the server checks on every write.
-    if (init.method && !['GET', 'HEAD'].includes(init.method)) headers.set('Origin', new URL(access.url).origin);
+    if (init.method && !['GET', 'HEAD'].includes(init.method)) headers.set('Origin', access.origin);
     const response = await fetch(new URL(path, access.url), { ...init, headers }).catch(() => null);
     if (response && !response.ok) {
       await response.body?.cancel();

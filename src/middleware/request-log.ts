@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import { config } from '#api/config.ts';
 import { RENDER_HEADER } from '#api/cache/cacheable.ts';
-import { peerIsTrustedProxy } from '#api/http/client-address.ts';
+import { peerIsTrustedProxy } from '#api/http/request-origin.ts';
 import { REQUEST_ID_HEADER, ROUTE_PATTERN_HEADER, logRequest, requestIdFor } from '#api/http/request-log.ts';
 
 /** Every request gets an id (sent back as X-Request-Id) and one log line: method, route pattern, status, duration. */

@@ -36,6 +36,8 @@ function testServerEnv(services: TestServices, loadedModulesLog: string): Record
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',
     SEED_DEMO: 'true',
+    // The test OpenID provider is configured, which would turn owner links off (OWNER_LINK=auto): the journeys use them.
+    OWNER_LINK: 'on',
     ADMIN_EMAILS: 'owner@example.test,second-admin@example.test',
     OWNER_EMAIL: 'owner@example.test',
     // Far from UTC, so tests see month boundaries follow the owner's zone (00:30 on the 1st is still last month in UTC).

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 
 /*
- * OWNER_LINK=off on a server with another way in (a provider): no owner link is printed or minted over
- * HTTP, and `npm run owner-link` on the server's machine still mints one that signs the owner in.
- * (Without any other way in the server keeps links on: api/auth/owner-link-switch.test.ts.)
+ * OWNER_LINK left at its default (auto) on a server with another way in (a provider): no owner link is printed
+ * or minted over HTTP, the start-up line says how to get one, and `npm run owner-link` on the server's machine
+ * still mints one that signs the owner in. (Without any other way in links stay on, and `off` behaves alike:
+ * api/auth/owner-link-switch.test.ts.)
  */
 let server: ExtraServer;
 
 beforeAll(async () => {
-  server = await startExtraServer({ OWNER_LINK: 'off', GITHUB_CLIENT_ID: 'some-app', GITHUB_CLIENT_SECRET: 'some-secret' });
+  server = await startExtraServer({ GITHUB_CLIENT_ID: 'some-app', GITHUB_CLIENT_SECRET: 'some-secret' });
 }, 200_000);
 afterAll(() => server?.stop());
 
@@ -23,9 +24,12 @@ const post = (path: string, body?: string) =>
     redirect: 'manual',
   });
 
-describe('OWNER_LINK=off', () => {
-  it('prints no owner link at start, offers none on the sign-in page, and refuses to mint one', async () => {
+describe('OWNER_LINK=auto, once a provider exists', () => {
+  it('prints no owner link at start but how to get one, offers none on the sign-in page, and refuses to mint one', async () => {
     expect(server.output()).not.toMatch(/^Owner sign-in: /m);
+    expect(server.output()).toMatch(
+      /Owner sign-in links are off \(OWNER_LINK=auto[^\n]*run `npm run owner-link` on this machine/,
+    );
     const page = await fetch(new URL('/api/login?choose', server.baseUrl));
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -34,13 +38,13 @@ describe('OWNER_LINK=off', () => {
 
     const refused = await post('/api/login/owner');
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain('OWNER_LINK=off');
+    expect(await refused.text()).toContain('OWNER_LINK=auto');
     expect(server.output()).not.toMatch(/^Owner sign-in: /m);
   });
 
   it('`npm run owner-link` on the machine still mints a link, and it signs the owner in', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['scripts/owner-link.ts'], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: server.dataDir, SITE_URL: server.baseUrl, OWNER_LINK: 'off' },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: server.dataDir, SITE_URL: server.baseUrl },
       timeout: 120_000,
     });
     const link = /^Owner sign-in: (\S+)$/m.exec(stdout)?.[1];
