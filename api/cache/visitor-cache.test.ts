@@ -258,6 +258,8 @@ describe('what may be answered from the cache', () => {
       '/api/projects/4/gallery',
       '/sitemap.xml',
       '/robots.txt',
+      '/rss.xml',
+      '/feed.json',
     ]) {
       expect(request(url), url).not.toBeNull();
     }
@@ -302,6 +304,18 @@ describe('what may be answered from the cache', () => {
     for (const url of [`${image}?w=481`, `${image}?w=480&x=1`, '/api/images/short', '/api/images/UPPERCASE123'])
       expect(request(url), url).toBeNull();
     expect(request(image, {}, 'DELETE')).toBeNull();
+  });
+
+  it('covers share cards for everyone, one copy whatever their fingerprint query', () => {
+    const card = '/og/projects/7.png';
+    expect(request(`${card}?v=0123456789ab`)).toMatchObject({ path: card, url: card, locale: null });
+    expect(request(`${card}?v=0123456789ab`)?.key).toBe(request(card)?.key);
+    expect(request(card, { cookie: 'session=abc', 'accept-language': 'sw-KE' })?.key).toBe(request(card)?.key);
+    expect(request('/og/site.png')).toMatchObject({ path: '/og/site.png' });
+    // The host printed on a card is the request's when SITE_URL is not set.
+    const withHost = (host: string) => cacheableRequest('GET', card, { host }, false)?.key;
+    expect(withHost('a.example')).not.toBe(withHost('b.example'));
+    for (const url of ['/og/projects/0.png', '/og/projects/x.png', '/og/projects/7.jpg', '/og/other.png']) expect(request(url), url).toBeNull();
   });
 
   it('keys pages by locale from a short list; other locales are rendered each time', () => {

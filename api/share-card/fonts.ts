@@ -14,7 +14,7 @@ import { woffToSfnt } from './woff.ts';
 /** The family list the card template names, in order of preference. */
 export const CARD_FONT_FAMILIES = "'Atkinson Hyperlegible', 'Noto Sans Arabic', 'Noto Sans Hebrew', sans-serif";
 
-const FONT_FILES = [
+export const FONT_FILES = [
   '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff',
   '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff',
   '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-ext-400-normal.woff',
