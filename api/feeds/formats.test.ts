@@ -71,7 +71,7 @@ describe('the JSON Feed 1.1', () => {
     expect(feed.title).toBe('Creative Technologist: projects');
     expect(feed.feed_url).toBe(`${origin}/feed.json`);
     expect(feed.items).toHaveLength(2);
-    const [first, second] = feed.items;
+    const [first, second] = feed.items!;
     expect(first).toMatchObject({
       id: `${origin}/public-projects/2`,
       url: `${origin}/public-projects/2`,

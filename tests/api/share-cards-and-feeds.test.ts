@@ -156,16 +156,16 @@ describe('feeds', () => {
     const feed = parseJsonFeed(JSON.parse(raw));
     expect(feed.title).toBeTruthy();
     expect(feed.feed_url).toBe(new URL('/feed.json', base()).href);
-    for (const item of feed.items) {
+    for (const item of feed.items!) {
       expect(item.id).toBeTruthy();
       expect(item.content_html ?? item.content_text).toBeTruthy();
       expect(Date.parse(item.date_modified!)).toBeGreaterThan(0);
     }
-    const item = feed.items.find((entry) => entry.url === new URL(`/public-projects/${published.id}`, base()).href)!;
+    const item = feed.items!.find((entry) => entry.url === new URL(`/public-projects/${published.id}`, base()).href)!;
     expect(item).toMatchObject({ title: published.name, summary: 'Tide tables for the marsh.', image: new URL(picture, base()).href, tags: ['journey', 'estuary'] });
     expect(item.content_html).toContain(word);
-    expect(feed.items[0]!.url).toBe(new URL(`/public-projects/${draft.id}`, base()).href);
-    expect(feed.items[0]!.content_html).toBeUndefined();
+    expect(feed.items![0]!.url).toBe(new URL(`/public-projects/${draft.id}`, base()).href);
+    expect(feed.items![0]!.content_html).toBeUndefined();
   });
 
   it('are kept, then show a write at once', async () => {
@@ -178,7 +178,7 @@ describe('feeds', () => {
       expect(body, path).toContain(renamed);
     }
     // The renamed project changed last: it now leads.
-    expect(parseJsonFeed(JSON.parse(await text('/feed.json'))).items[0]!.title).toBe(renamed);
+    expect(parseJsonFeed(JSON.parse(await text('/feed.json'))).items![0]!.title).toBe(renamed);
   });
 
   it('are named on every public page by <link rel="alternate">', async () => {
