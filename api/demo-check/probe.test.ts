@@ -52,6 +52,9 @@ describe('a look at a live demo', () => {
     await new Promise((resolve) => closed.close(resolve));
     expect(await probeDemo(`http://127.0.0.1:${port}/`, loopbackAllowed)).toMatchObject({ answered: false, reason: 'no answer (ECONNREFUSED)' });
     expect(await probeDemo(`${base}/loop`, loopbackAllowed)).toMatchObject({ answered: false, reason: 'more than 3 redirects' });
+    // A resolver that never answers is bounded by the same deadline.
+    const never = () => new Promise<never>(() => {});
+    expect(await probeDemo('https://demo.example/', { resolve: never, timeoutMs: 300 })).toMatchObject({ answered: false, reason: 'no answer within 300 ms' });
   });
 
   it('never connects to loopback, private, link-local or metadata addresses, or through a redirect to one', async () => {

@@ -75,9 +75,16 @@ export async function probeDemo(address: string, options: ProbeOptions = {}): Pr
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: LookupAddress[];
     try {
-      addresses = await resolve(hostname);
+      // Name resolution has no deadline of its own: the look's deadline covers it too.
+      addresses = await Promise.race([
+        resolve(hostname),
+        new Promise<never>((_, reject) => {
+          if (signal.aborted) reject(signal.reason);
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+      ]);
     } catch {
-      return failure(`${hostname} does not resolve`);
+      return failure(signal.aborted ? `no answer within ${timeoutMs} ms` : `${hostname} does not resolve`);
     }
     if (addresses.length === 0) return failure(`${hostname} does not resolve`);
     for (const resolved of addresses) {
