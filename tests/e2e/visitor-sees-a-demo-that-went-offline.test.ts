@@ -2,10 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle } from '../support/a11y-matrix.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { call } from '../support/http.ts';
 import { createProject, ownerCall, pngFile } from '../support/owner-api.ts';
-import { sameOriginHeaders, sessionCookie } from '../support/sign-in.ts';
+import { sameOriginHeaders, sessionCookie, useCookie } from '../support/sign-in.ts';
 import { base } from '../support/http.ts';
 
 /*
@@ -84,6 +86,26 @@ describe('a live demo that goes offline and comes back', () => {
     expect(await dialog.locator('iframe').count()).toBe(0);
     await context.close();
     expect(await ownerCard()).toMatch(/Demo offline since .* \(checked /);
+
+    // The new states pass axe in light and dark: the page's note, the preview's note, the owner's list.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const visitor = await newPage(browser, { colorScheme, width: 390, height: 844 });
+      await visitor.page.goto(`/public-projects/${project.id}`);
+      await settle(visitor.page);
+      await expectNoAxeViolations(visitor.page, `offline demo on the project page, ${colorScheme}`);
+      await visitor.page.goto('/portfolio-showcase');
+      await visitor.page.locator(`[data-dialog-open="project-preview-${project.id}"]`).click();
+      await expect.poll(() => visitor.page.locator(`#project-preview-${project.id} [data-demo-offline]`).isVisible()).toBe(true);
+      await settle(visitor.page);
+      await expectNoAxeViolations(visitor.page, `offline demo in the showcase preview, ${colorScheme}`);
+      await visitor.context.close();
+      const owner = await newPage(browser, { colorScheme });
+      await useCookie(owner.context, admin);
+      await owner.page.goto('/projects');
+      await settle(owner.page);
+      await expectNoAxeViolations(owner.page, `demo states on the owner's list, ${colorScheme}`);
+      await owner.context.close();
+    }
 
     // It recovers by itself: the next pass finds it answering.
     answering = true;
