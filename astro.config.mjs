@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { minifiedInlineScripts } from './build/inline-scripts.mjs';
 import { BUILD_INPUTS, sourceHash } from './build/source-hash.mjs';
 import { NOT_ISR_ROUTES } from './api/cache/vercel-isr.ts';
+import { FONT_FILES } from './api/share-card/fonts.ts';
 import { nodeServer } from './server/adapter.mjs';
 
 // DEPLOY_TARGET picks the adapter at build time: the Node server (self-hosting, default) or Vercel.
@@ -55,7 +56,8 @@ export default defineConfig({
   output: 'server',
   // Separate build folders, so a Vercel build never replaces the Node server that `npm start` runs.
   outDir: target === 'vercel' ? './dist-vercel' : './dist',
-  adapter: target === 'vercel' ? vercel({ isr }) : nodeServer(),
+  // The share cards' fonts are read at run time (api/share-card/fonts.ts), by a path no bundler can follow.
+  adapter: target === 'vercel' ? vercel({ isr, includeFiles: FONT_FILES.map((file) => `node_modules/${file}`) }) : nodeServer(),
   integrations: [react()],
   vite: {
     plugins: [tailwindcss(), emitChromeScript(), minifiedInlineScripts()],

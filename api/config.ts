@@ -148,6 +148,20 @@ export const configSchema = z
      * Unset: a key made once and kept in the database (`npm run archive-key` prints it, to set here after a move).
      */
     ARCHIVE_SIGNING_KEY: z.string().trim().min(32, 'must be at least 32 characters (npm run archive-key prints one)').optional(),
+    /**
+     * `on`: a periodic job looks at each completed project's live demo and records when it last answered; a demo
+     * that stops answering shows "Demo offline since <date>" instead of its embedded frame. Off by default: the
+     * seeded demos point at example addresses, and development and CI machines have no internet.
+     */
+    DEMO_CHECK: z.enum(['on', 'off']).default('off'),
+    /** Minutes between two looks at the demos (DEMO_CHECK=on). */
+    DEMO_CHECK_EVERY: z.coerce.number().positive().max(24 * 60).default(15),
+    /**
+     * Test-only: lets the demo checker reach loopback addresses (127.0.0.0/8, ::1), so tests can point demos at
+     * servers of their own. Every other private address stays refused. Refused unless NODE_ENV=test or
+     * ALLOW_TEST_SWITCHES=1.
+     */
+    DEMO_CHECK_ALLOW_LOOPBACK: flag,
     /** Test-only: turns off sign-in rate limits. Refused unless NODE_ENV=test or ALLOW_TEST_SWITCHES=1. */
     DISABLE_RATE_LIMIT: flag,
     /**
@@ -167,7 +181,7 @@ export const configSchema = z
     const switchesAllowed = !env.VERCEL && (env.NODE_ENV === 'test' || env.ALLOW_TEST_SWITCHES);
     if (!switchesAllowed) {
       const why = env.VERCEL ? 'in a Vercel build' : `when NODE_ENV=${env.NODE_ENV} without ALLOW_TEST_SWITCHES=1`;
-      for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT', 'TEST_CLIENT_ADDRESS_HEADER'] as const) {
+      for (const key of ['OIDC_ALLOW_INSECURE', 'DISABLE_RATE_LIMIT', 'TEST_CLIENT_ADDRESS_HEADER', 'DEMO_CHECK_ALLOW_LOOPBACK'] as const) {
         if (env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `is a test-only switch and cannot be on ${why}` });
       }

@@ -19,6 +19,7 @@ import { startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
 import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
+import { demoCheckJob } from '#api/demo-check/states.ts';
 import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 
@@ -53,6 +54,9 @@ export async function startServer(astro: Astro): Promise<void> {
     database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
     // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
     scheduleJob(orphanedImageSweepJob(database.db));
+    // Live demos that stop answering show as offline (off by default: the seeded demos are example addresses).
+    if (cfg.DEMO_CHECK === 'on')
+      scheduleJob(demoCheckJob(database.db, cfg.DEMO_CHECK_EVERY, { allowLoopback: cfg.DEMO_CHECK_ALLOW_LOOPBACK }));
   } catch (error) {
     log.fatal({ reason: (error as Error).message }, 'Could not open the database');
     process.exit(1);

@@ -12,11 +12,16 @@ const ID = '[1-9][0-9]{0,11}';
 const PAGES = new RegExp(`^/(?:public-projects(?:/${ID})?|projects(?:/${ID})?|portfolio-showcase)?$`);
 /** JSON reads and crawler files: the same for every locale. */
 const DOCUMENTS = new RegExp(
-  `^/(?:api/public/projects(?:/${ID})?|api/projects(?:/${ID}(?:/gallery)?)?|sitemap\\.xml|robots\\.txt)$`,
+  `^/(?:api/public/projects(?:/${ID})?|api/projects(?:/${ID}(?:/gallery)?)?|sitemap\\.xml|robots\\.txt|rss\\.xml|feed\\.json)$`,
 );
 
 /** A stored image (keys are random and never change content: only a delete invalidates one). */
 const IMAGE = /^\/api\/images\/[a-z0-9]{10,64}$/;
+/**
+ * A share card (api/share-card/): its bytes never depend on who asks, so everyone gets the kept one. Its query
+ * (`?v=`, a fingerprint that makes apps fetch an edited card anew) never changes the answer: not part of the key.
+ */
+const CARD = new RegExp(`^/og/(?:site|projects/${ID})\\.png$`);
 /** The only queries an image answer is kept for: none, or one variant width pages ask for (`?w=480`). */
 const IMAGE_QUERIES = new Set(['', ...IMAGE_WIDTHS.map((width) => `w=${width}`)]);
 
@@ -119,6 +124,8 @@ export function cacheableRequest(
       ? { path, url: query ? `${path}?${query}` : path, onlyOk: false, key: `${path}\n${query}`, locale: null }
       : null;
   }
+  // A card prints the site's host, which is the request's when SITE_URL is not set.
+  if (CARD.test(path)) return { path, url: path, onlyOk: false, key: `${path}\n\n${origin}`, locale: null };
   if (headers.cookie && SESSION_COOKIE.test(headers.cookie)) return null;
   // Only the lists read their query string, and only what listQuery keeps: /public-projects?x=1 is /public-projects.
   let query = '';

@@ -57,14 +57,17 @@ export const PROJECT_LIST_PATHS = [
   '/projects',
   '/portfolio-showcase',
   '/sitemap.xml',
+  '/rss.xml',
+  '/feed.json',
   '/api/public/projects',
   '/api/projects',
 ] as const;
 
-/** The URLs showing one project: its pages, its JSON, its gallery — and every list it appears in. */
+/** The URLs showing one project: its pages, its JSON, its gallery, its share card — and every list it appears in. */
 export function projectPaths(id: number): string[] {
   return [
     `/public-projects/${id}`,
+    `/og/projects/${id}.png`,
     `/projects/${id}`,
     `/api/public/projects/${id}`,
     `/api/projects/${id}`,
@@ -73,7 +76,7 @@ export function projectPaths(id: number): string[] {
   ];
 }
 
-/** A gallery change shows on the project's gallery page, its gallery JSON and its case study's pictures. */
+/** A gallery change shows on the project's gallery page, its gallery JSON and its case study's pictures (page and feeds). */
 export function galleryPaths(projectId: number): string[] {
-  return [`/projects/${projectId}`, `/api/projects/${projectId}/gallery`, `/public-projects/${projectId}`];
+  return [`/projects/${projectId}`, `/api/projects/${projectId}/gallery`, `/public-projects/${projectId}`, '/rss.xml', '/feed.json'];
 }

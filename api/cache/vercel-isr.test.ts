@@ -20,19 +20,30 @@ describe('Vercel ISR', () => {
       '/data-management',
       '/public-projects/[id]/x',
       '/sitemap.xml.bak',
+      '/og/projects/[id]',
     ])
       expect(NOT_ISR_ROUTES.test(route), route).toBe(true);
   });
 
   it('revalidates the ISR paths a write names, and for an import the lists and every project page', () => {
     expect(pathsToRevalidate({ kind: 'paths', paths: projectPaths(7) }).sort()).toEqual(
-      ['/public-projects/7', '/sitemap.xml'].sort(),
+      ['/public-projects/7', '/og/projects/7.png', '/sitemap.xml', '/rss.xml', '/feed.json'].sort(),
     );
     // The public project page shows gallery pictures in its case study, so a gallery change revalidates it.
-    expect(pathsToRevalidate({ kind: 'paths', paths: galleryPaths(7) })).toEqual(['/public-projects/7']);
+    expect(pathsToRevalidate({ kind: 'paths', paths: galleryPaths(7) })).toEqual(['/public-projects/7', '/rss.xml', '/feed.json']);
     expect(isIsrPath('/public-projects/0')).toBe(false);
     expect(pathsToRevalidate({ kind: 'everything' }, [3, 9]).sort()).toEqual(
-      ['/public-projects/3', '/public-projects/9', '/robots.txt', '/sitemap.xml'].sort(),
+      [
+        '/public-projects/3',
+        '/public-projects/9',
+        '/og/projects/3.png',
+        '/og/projects/9.png',
+        '/og/site.png',
+        '/robots.txt',
+        '/sitemap.xml',
+        '/rss.xml',
+        '/feed.json',
+      ].sort(),
     );
   });
 

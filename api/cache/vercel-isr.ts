@@ -1,6 +1,6 @@
 /*
  * On Vercel, the adapter's ISR stands in for the Node server's visitor cache: the session-independent
- * visitor reads below are rendered once per URL and kept by Vercel (no expiry) until a write asks Vercel
+ * visitor reads below (pages, feeds, share cards, crawler files) are rendered once per URL and kept by Vercel (no expiry) until a write asks Vercel
  * to render them again (on-demand revalidation: a request carrying `x-prerender-revalidate: <token>`).
  *
  * Only routes whose answer is the same for everyone and that take no writes qualify: ISR keeps one answer
@@ -18,7 +18,15 @@
 import type { Invalidation } from './invalidation.ts';
 
 /** Astro route patterns Vercel serves through its ISR function (astro.config.mjs). */
-export const ISR_ROUTES = ['/public-projects/[id]', '/sitemap.xml', '/robots.txt'] as const;
+export const ISR_ROUTES = [
+  '/public-projects/[id]',
+  '/og/projects/[id].png',
+  '/og/site.png',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/rss.xml',
+  '/feed.json',
+] as const;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -35,7 +43,11 @@ export const isIsrPath = (path: string): boolean => ISR_PATH.test(path);
 /** The ISR paths an invalidation names; for "everything", the lists plus every project id the database has now. */
 export function pathsToRevalidate(invalidation: Invalidation, projectIds: readonly number[] = []): string[] {
   if (invalidation.kind === 'paths') return invalidation.paths.filter(isIsrPath);
-  return [...ISR_ROUTES.filter((route) => !route.includes('[')), ...projectIds.map((id) => `/public-projects/${id}`)];
+  const perProject = ISR_ROUTES.filter((route) => route.includes('[id]'));
+  return [
+    ...ISR_ROUTES.filter((route) => !route.includes('[')),
+    ...projectIds.flatMap((id) => perProject.map((route) => route.replace('[id]', String(id)))),
+  ];
 }
 
 export const REVALIDATE_HEADER = 'x-prerender-revalidate';

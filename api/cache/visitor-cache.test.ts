@@ -277,6 +277,8 @@ describe('what may be answered from the cache', () => {
       '/api/projects/4/gallery',
       '/sitemap.xml',
       '/robots.txt',
+      '/rss.xml',
+      '/feed.json',
     ]) {
       expect(request(url), url).not.toBeNull();
     }
@@ -328,6 +330,18 @@ describe('what may be answered from the cache', () => {
     expect(cacheableRequest('GET', '/sitemap.xml', {}, 'https://me.example')?.key).not.toBe(request('/sitemap.xml')?.key);
     const image = '/api/images/abcdefghijklmnop';
     expect(cacheableRequest('GET', image, {}, 'https://me.example')?.key).toBe(request(image)?.key);
+  });
+
+  it('covers share cards for everyone, one copy whatever their fingerprint query', () => {
+    const card = '/og/projects/7.png';
+    expect(request(`${card}?v=0123456789ab`)).toMatchObject({ path: card, url: card, locale: null });
+    expect(request(`${card}?v=0123456789ab`)?.key).toBe(request(card)?.key);
+    expect(request(card, { cookie: 'session=abc', 'accept-language': 'sw-KE' })?.key).toBe(request(card)?.key);
+    expect(request('/og/site.png')).toMatchObject({ path: '/og/site.png' });
+    // The host printed on a card is the request's when SITE_URL is not set.
+    const forOrigin = (origin: string) => cacheableRequest('GET', card, {}, origin)?.key;
+    expect(forOrigin('http://a.example')).not.toBe(forOrigin('http://b.example'));
+    for (const url of ['/og/projects/0.png', '/og/projects/x.png', '/og/projects/7.jpg', '/og/other.png']) expect(request(url), url).toBeNull();
   });
 
   it('keys pages by locale from a short list; other locales are rendered each time', () => {

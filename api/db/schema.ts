@@ -123,6 +123,22 @@ export const projects = pgTable(
   (t) => [check('projects_progress_range', sql`${t.progress} between 0 and 100`)],
 );
 
+/**
+ * The demo checker's last look at a project's live demo (DEMO_CHECK=on). Kept for the address it looked at:
+ * once the project's url changes, the row no longer applies and the demo shows as never checked.
+ */
+export const demoChecks = pgTable('demo_checks', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  /** When the demo last answered (null: not since this address was first checked). */
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  /** The first check that found it silent since it last answered; null while it answers. */
+  offlineSince: timestamp('offline_since', { withTimezone: true }),
+});
+
 /** A project's gallery picture (SPEC keeps these in memory; we keep them). */
 export const galleryImages = pgTable('gallery_images', {
   id: serial('id').primaryKey(),

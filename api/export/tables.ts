@@ -22,6 +22,7 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   // sent, it would let that identity sign in as whoever the file says. People link it again by signing in.
   user_accounts: 'links from GitHub or OpenID Connect identities to people: sign in with the provider again',
   archive_signing_key: "the key this site signs its archives with: an archive never brings the key that vouches for it",
+  demo_checks: "the demo checker's last looks at live demos: this site looks again itself",
   metric_daily_rollups: 'daily rollups of the points: derived from them, rebuilt by every import',
   metric_rollup_zone: "the time zone the rollups were built in: an import rebuilds them in this site's OWNER_TIME_ZONE",
 };

@@ -88,6 +88,9 @@ describe('the OpenAPI document covers the JSON API', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie']);
     expect(document.paths['/api/metrics/{key}/points'].post.security).toEqual([{ bearerToken: [] }]);
     expect(document.paths['/api/projects'].post['x-required-role']).toBe('admin');
+    // The feeds and share cards visitors' apps read are described beside the API.
+    expect(document.paths['/feed.json'].get.responses['200'].content).toHaveProperty(['application/feed+json']);
+    expect(document.paths['/og/projects/{id}.png'].get.responses['200'].content).toHaveProperty(['image/png']);
     expect(document.paths['/api/projects'].post.requestBody.content['application/json'].schema.required).toContain('name');
     expect(document.paths['/api/projects/{id}'].patch.responses['400'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',

@@ -327,6 +327,27 @@ const HEALTH: Record<string, Partial<Record<Method, Operation>>> = {
   },
 };
 
+/** What visitors' apps read beside the pages: the feeds and the share cards pages name in og:image (outside /api). */
+const DOCUMENTS: Record<string, Partial<Record<Method, Operation>>> = {
+  '/rss.xml': {
+    get: { summary: 'RSS 2.0 feed of the public projects', description: 'Newest change first: summary, published case study as HTML, picture, categories, dates.', access: 'public', ok: { status: 200, description: 'The feed.', contentType: 'application/rss+xml' } },
+  },
+  '/feed.json': {
+    get: { summary: 'JSON Feed 1.1 of the public projects', description: 'The same entries as /rss.xml.', access: 'public', ok: { status: 200, description: 'The feed.', contentType: 'application/feed+json' } },
+  },
+  '/og/site.png': {
+    get: { summary: "The site's share card", access: 'public', ok: { status: 200, description: 'A 1200×630 PNG.', contentType: 'image/png' } },
+  },
+  '/og/projects/{id}.png': {
+    get: {
+      summary: "A project's share card",
+      description: 'Its name, category, status and picture. Any `v` query is a fingerprint for caches: the answer is the current card.',
+      access: 'public',
+      ok: { status: 200, description: 'A 1200×630 PNG.', contentType: 'image/png' },
+    },
+  },
+};
+
 /** The collection (list, create) and item (read, change, delete) routes of one kind of owner record. */
 function recordRoutes(
   path: string,
@@ -528,7 +549,7 @@ let built: Record<string, unknown> | undefined;
 export function openApiDocument(): Record<string, unknown> {
   if (built) return built;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, operations] of Object.entries({ ...ROUTES, ...HEALTH })) {
+  for (const [path, operations] of Object.entries({ ...ROUTES, ...HEALTH, ...DOCUMENTS })) {
     paths[path] = Object.fromEntries(
       Object.entries(operations).map(([method, operation]) => [method, operationObject(path, method as Method, operation)]),
     );

@@ -38,10 +38,10 @@ describe('the public site over HTTP', () => {
       expect(meta(html, 'property', 'og:title'), path).toBe(title);
       expect(meta(html, 'property', 'og:image'), path).toMatch(/^https?:\/\//);
     }
-    // A project's pages speak of the project, with its own picture.
+    // A project's pages speak of the project, with its own share card.
     const detail = await (await get(`/public-projects/${id}`)).text();
     expect(meta(detail, 'property', 'og:title')).toContain(demoProjects[0]!.name);
-    expect(meta(detail, 'property', 'og:image')).toMatch(/\/api\/images\/[a-z0-9]+\?w=1600$/);
+    expect(meta(detail, 'property', 'og:image')).toMatch(new RegExp(`/og/projects/${id}\\.png\\?v=[0-9a-f]{12}$`));
   });
 
   it('puts the project list, the gallery and the showcase in the HTML (no client fetch before content)', async () => {

@@ -28,6 +28,10 @@ const PUBLIC_READS = [
   '/api/trends',
   '/api/trends/1',
   '/api/metrics',
+  '/rss.xml',
+  '/feed.json',
+  '/og/site.png',
+  '/og/projects/1.png',
 ];
 const SIGNED_IN_READS = [
   '/api/timeline',

@@ -76,6 +76,15 @@ describe('the Vercel function', () => {
   });
 });
 
+describe('the Vercel function draws share cards', () => {
+  it('answers the site card as a PNG, with its fonts found beside the bundle', async () => {
+    const response = await fetchFunction(request('/og/site.png'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer()).readUInt32BE(16)).toBe(1200);
+  });
+});
+
 describe('the Vercel build output', () => {
   const output = (file: string) => JSON.parse(readFileSync(resolve('.vercel/output', file), 'utf8'));
   /** The function Vercel's routing sends a GET of this path to: the first route with a destination that matches. */
@@ -90,7 +99,7 @@ describe('the Vercel build output', () => {
       expiration: false,
       bypassToken: REVALIDATE_TOKEN,
     });
-    for (const path of ['/public-projects/3', '/sitemap.xml', '/robots.txt'])
+    for (const path of ['/public-projects/3', '/sitemap.xml', '/robots.txt', '/rss.xml', '/feed.json', '/og/site.png', '/og/projects/3.png'])
       expect(destination(path), path).toBe('isr');
   });
 
@@ -120,5 +129,14 @@ describe('the Vercel build output', () => {
     // Each of those makes Node read drizzle-orm's 175 KB package.json again: 100 MB more resident memory.
     expect(existsSync(resolve('.vercel/output/functions/_render.func/node_modules/drizzle-orm'))).toBe(false);
     expect(existsSync(resolve('.vercel/output/functions/_render.func/node_modules/pg'))).toBe(true);
+  });
+
+  it('carries the share cards’ font files, which the server reads at run time', () => {
+    for (const file of [
+      '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff',
+      '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff',
+      '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-700-normal.woff',
+    ])
+      expect(existsSync(resolve('.vercel/output/functions/_isr.func/node_modules', file)) || existsSync(resolve('.vercel/output/functions/_render.func/node_modules', file)), file).toBe(true);
   });
 });

@@ -40,6 +40,8 @@ export async function startTestServices(): Promise<TestServices> {
   return {
     env: {
       TEST_CLIENT_ADDRESS_HEADER: TEST_CLIENT_HEADER,
+      // The demo checker may reach the tests' own servers (every other private address stays refused).
+      DEMO_CHECK_ALLOW_LOOPBACK: '1',
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: OIDC_CLIENT.id,
       OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,

@@ -1,0 +1,1 @@
+export { jsonFeedRoute as GET } from '#api/http/feed-routes.ts';

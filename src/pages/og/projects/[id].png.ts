@@ -1,0 +1,1 @@
+export { projectCardRoute as GET } from '#api/http/share-card-routes.ts';

@@ -1,0 +1,1 @@
+export { siteCardRoute as GET } from '#api/http/share-card-routes.ts';

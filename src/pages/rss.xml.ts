@@ -1,0 +1,1 @@
+export { rssRoute as GET } from '#api/http/feed-routes.ts';
