@@ -6,6 +6,7 @@ import { createApp } from 'astro/app/entrypoint';
 import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
 import { log } from '#api/log.ts';
 import { startServer } from './main.ts';
+import { discardUnreadBody } from './unread-body.ts';
 
 const app = createApp({ streaming: true });
 
@@ -27,6 +28,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   try {
     const response = await app.render(request, { addCookieHeader: true, clientAddress: req.socket.remoteAddress });
     await writeResponse(response, res);
+    discardUnreadBody(req);
   } catch (error) {
     log.error({ err: error }, 'Could not render a request');
     if (!res.headersSent) res.writeHead(500).end('Internal Server Error');
