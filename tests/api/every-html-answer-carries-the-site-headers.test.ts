@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inlineHashes } from '#api/http/page-csp.ts';
 import { ADMIN_ROUTES, VIEWER_ROUTES, VISITOR_ROUTES } from '../support/routes.ts';
 import { freshClientAddress, sameOriginHeaders, sessionCookie } from '../support/sign-in.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
@@ -13,7 +14,7 @@ import { workerServer } from '../support/worker.ts';
 
 const base = workerServer().baseUrl;
 
-function expectSiteHeaders(response: Response, what: string): void {
+function expectSiteHeaders(response: Response, what: string, html?: string): void {
   expect(response.headers.get('content-type'), what).toMatch(/^text\/html/);
   const policy = response.headers.get('content-security-policy') ?? '';
   expect(policy, `${what}: Content-Security-Policy`).toContain("frame-ancestors 'none'");
@@ -24,12 +25,21 @@ function expectSiteHeaders(response: Response, what: string): void {
   );
   expect(response.headers.get('x-content-type-options'), `${what}: X-Content-Type-Options`).toBe('nosniff');
   expect(response.headers.get('permissions-policy'), `${what}: Permissions-Policy`).toContain('camera=()');
+  expect(policy, `${what}: reports`).toContain('report-uri /api/csp-report');
+  expect(response.headers.get('reporting-endpoints'), `${what}: Reporting-Endpoints`).toBe('csp="/api/csp-report"');
+  if (html === undefined) return;
+  // The policy only narrows the build's hashes: every inline element the build made for this page is still allowed.
+  const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+  const { scripts, styles } = inlineHashes(html);
+  for (const hash of scripts)
+    expect(directive('script-src'), `${what}: an inline script of the build is blocked`).toContain(hash);
+  for (const hash of styles)
+    expect(directive('style-src'), `${what}: an inline style of the build is blocked`).toContain(hash);
 }
 
-async function page(path: string, init: RequestInit = {}): Promise<Response> {
+async function page(path: string, init: RequestInit = {}): Promise<Response & { html: string }> {
   const response = await fetch(new URL(path, base), { redirect: 'manual', ...init });
-  await response.arrayBuffer();
-  return response;
+  return Object.assign(response, { html: await response.text() });
 }
 
 describe('every HTML answer carries the site headers', () => {
@@ -48,7 +58,7 @@ describe('every HTML answer carries the site headers', () => {
       for (const path of routes) {
         const response = await page(path, { headers: cookie ? { Cookie: cookie } : {} });
         expect([200, 404], `${who} ${path}`).toContain(response.status);
-        expectSiteHeaders(response, `${who} ${path}`);
+        expectSiteHeaders(response, `${who} ${path}`, response.html);
       }
     });
   }
@@ -65,7 +75,7 @@ describe('every HTML answer carries the site headers', () => {
     for (const path of ['/api/login?choose', '/api/login/owner?token=not-a-real-token']) {
       const response = await page(path);
       expect(response.status, path).toBe(200);
-      expectSiteHeaders(response, path);
+      expectSiteHeaders(response, path, response.html);
     }
     const refused = await page('/api/login/owner/redeem', {
       method: 'POST',
