@@ -92,6 +92,10 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
         "object-src 'none'",
+        // Blocked inline code is reported (api/http/csp-report-routes.ts): report-to through the
+        // Reporting-Endpoints header (api/http/site-headers.ts), report-uri for browsers without it.
+        'report-uri /api/csp-report',
+        'report-to csp',
       ],
     },
   },

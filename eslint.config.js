@@ -140,6 +140,22 @@ export default defineConfig(
     rules: { 'import-x/no-cycle': 'error' },
   },
 
+  {
+    // Request bodies are read through api/http/body.ts alone, each with its route's limit (ADR 022).
+    files: ['api/**/*.ts', 'src/middleware/**/*.ts', 'src/pages/**/*.{ts,astro}', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/**/*.astro/*', 'api/http/body.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]:matches([callee.object.name='request'], [callee.object.property.name='request'])",
+          message: 'Read a request body through api/http/body.ts (readJson, readForm, streamToFile) with the route\'s limit: it refuses with 413 before holding the body.',
+        },
+      ],
+    },
+  },
+
   // ---- The layer table ----
   {
     files: ['domain/**/*.ts'],

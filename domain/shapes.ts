@@ -672,3 +672,32 @@ export const diaryEntryCreate = z
 export const diaryEntryUpdate = z.object(diaryFields).partial().strict();
 /** The diary's search box (GET /diary?q=). */
 export const diarySearch = string().trim().max(DIARY.searchMax, `must be at most ${DIARY.searchMax} characters`);
+
+/** The fields of a CSP violation the site logs; browsers send more, which are ignored (never stored). */
+const cspText = z.string().max(4096).optional();
+
+/**
+ * POST /api/csp-report: a browser's report of something the page's Content-Security-Policy blocked, in either
+ * form browsers send — `report-uri`'s `{ "csp-report": {…} }` or the Reporting API's list (`report-to`).
+ * Loose objects: browsers add fields of their own, which are read past, not refused.
+ */
+export const cspReport = z.union([
+  z.object({
+    'csp-report': z.looseObject({
+      'document-uri': cspText,
+      'violated-directive': cspText,
+      'effective-directive': cspText,
+      'blocked-uri': cspText,
+    }),
+  }),
+  z
+    .array(
+      z.looseObject({
+        type: z.string().max(64),
+        body: z
+          .looseObject({ documentURL: cspText, effectiveDirective: cspText, blockedURL: cspText })
+          .optional(),
+      }),
+    )
+    .max(100),
+]);

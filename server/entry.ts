@@ -8,6 +8,7 @@ import { config } from '#api/config.ts';
 import { atOrigin, publicOrigin } from '#api/http/request-origin.ts';
 import { log } from '#api/log.ts';
 import { startServer } from './main.ts';
+import { discardUnreadBody } from './unread-body.ts';
 
 const app = createApp({ streaming: true });
 
@@ -31,6 +32,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   try {
     const response = await app.render(request, { addCookieHeader: true, clientAddress: req.socket.remoteAddress });
     await writeResponse(response, res);
+    discardUnreadBody(req);
   } catch (error) {
     log.error({ err: error }, 'Could not render a request');
     if (!res.headersSent) res.writeHead(500).end('Internal Server Error');

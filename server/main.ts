@@ -2,6 +2,7 @@
 // periodic jobs, and stop cleanly on SIGINT/SIGTERM. Called by server/entry.ts with Astro's handler and renderer.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { looksPooled, startInvalidationBridge, type InvalidationBridge } from '#api/cache/notify.ts';
@@ -22,6 +23,7 @@ import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
 import { demoCheckJob } from '#api/demo-check/states.ts';
 import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
+import { answerClientError, refuseConnect, refuseUnservedMethod } from './unserved-methods.ts';
 
 export interface Astro {
   /** Answers one request on its connection. */
@@ -67,6 +69,12 @@ export async function startServer(astro: Astro): Promise<void> {
    * visitor reads from the page cache. Everything else — signed-in people, writes, uncached routes —
    * goes to Astro's own handler.
    */
+  // The id of a request answered before Astro: a trusted proxy's, else a fresh one (as the middleware decides).
+  const requestIdOf = (req: http.IncomingMessage) => {
+    if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
+    const given = req.headers['x-request-id'];
+    return requestIdFor({ headers: { get: () => (typeof given === 'string' ? given : null) } }, true);
+  };
   const files = createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url)));
   const visitorCache = createVisitorCacheServer({
     render: astro.render,
@@ -75,11 +83,7 @@ export async function startServer(astro: Astro): Promise<void> {
     // The origin a page is rendered for (links, canonical URLs, HSTS): part of the key, so no answer is kept for another.
     originOf: (req) => publicOrigin(req.socket.remoteAddress, req.headers, cfg),
     // Answers from the cache get a request id and a log line like any other request.
-    requestIdOf: (req) => {
-      if (!peerIsTrustedProxy(req.socket.remoteAddress, cfg.TRUSTED_PROXIES)) return randomUUID();
-      const given = req.headers['x-request-id'];
-      return requestIdFor({ headers: { get: () => (typeof given === 'string' ? given : null) } }, true);
-    },
+    requestIdOf,
     onAnswer: logRequest,
   });
   // Several processes on one PostgreSQL database tell each other what changed (LISTEN/NOTIFY).
@@ -94,9 +98,13 @@ export async function startServer(astro: Astro): Promise<void> {
     bridge = startInvalidationBridge(listenUrl, (database.db as unknown as { $client: pg.Pool }).$client);
   }
   const server = http.createServer((req, res) => {
-    if (frontDoor(req, res, cfg) || files.serve(req, res) || visitorCache.serve(req, res)) return;
+    if (frontDoor(req, res, cfg) || refuseUnservedMethod(req, res, requestIdOf) || files.serve(req, res) || visitorCache.serve(req, res)) return;
     void astro.handle(req, res);
   });
+  // Methods the site does not serve never reach a route: CONNECT (handed over as a raw socket) and those Node's
+  // parser does not know are answered 405 like TRACE (server/unserved-methods.ts).
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => refuseConnect(socket, requestIdOf(req)));
+  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, randomUUID()));
   server.keepAliveTimeout = 65_000;
   // Every interface unless HOST says otherwise.
   const host = cfg.HOST ?? '0.0.0.0';

@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { readFormData } from '../http/body.ts';
+import { HttpError } from '../http/errors.ts';
 import { printOwnerLine } from '../log.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { createOwnerLink, redeemOwnerLink, siteOrigin } from './owner-link.ts';
@@ -19,11 +21,17 @@ interface FlowRequest {
  * Only this POST spends it: opening the link (GET) shows a confirmation page, because link previews
  * in chat apps and mail scanners open links by themselves and would otherwise use it up.
  */
-export async function useOwnerLink(db: Db, cfg: Config, { request, url, address }: FlowRequest, token: string | null): Promise<SignInOutcome> {
+export async function useOwnerLink(db: Db, cfg: Config, { request, url, address }: FlowRequest): Promise<SignInOutcome> {
+  // The rate limit first: nobody gets a body read (or a link tried) past it.
   const wait = await signInAttempt(db, address, cfg);
   if (wait !== null) {
     await recordRefusedSignIn(db, 'owner-link', address, 'too many attempts');
     return tooManyAttempts(wait);
+  }
+  const token = await tokenFromForm(request);
+  if (typeof token !== 'string' && token !== null) {
+    await recordRefusedSignIn(db, 'owner-link', address, 'body too large');
+    return token;
   }
   if (!(await redeemOwnerLink(db, token))) {
     await recordRefusedSignIn(db, 'owner-link', address, 'link expired, already used or unknown');
@@ -41,20 +49,25 @@ export async function useOwnerLink(db: Db, cfg: Config, { request, url, address 
 }
 
 /**
- * POST /api/login/owner: prints a fresh link to the server console, where only whoever runs the
- * server can read it, then back to the sign-in page with a note. The answer never contains the link.
+ * The `token` field of the confirmation form's body (read through the capped reader), null when the body
+ * is not such a form, or the 413 problem when it is larger than any form of ours.
  */
-/** The `token` field of the confirmation form's body, or null when the body is not such a form. */
-export async function tokenFromForm(request: Request): Promise<string | null> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
+async function tokenFromForm(request: Request): Promise<string | null | SignInOutcome> {
   try {
-    const token = (await request.formData()).get('token');
+    const token = (await readFormData(request)).get('token');
     return typeof token === 'string' ? token : null;
-  } catch {
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) {
+      return { problem: { status: 413, title: 'This request is too large', message: 'The sign-in form sends a few short fields: this one was far larger, so it was not read.' } };
+    }
     return null;
   }
 }
+
+/**
+ * POST /api/login/owner: prints a fresh link to the server console, where only whoever runs the
+ * server can read it, then back to the sign-in page with a note. The answer never contains the link.
+ */
 
 export async function printFreshOwnerLink(db: Db, cfg: Config, { address }: FlowRequest): Promise<SignInOutcome> {
   const wait = await signInAttempt(db, address, cfg);

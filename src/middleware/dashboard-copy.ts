@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { SAFE_METHODS } from '#api/auth/origin.ts';
+import { isCspReport } from '#api/http/csp-report-routes.ts';
 import { dashboardPage, dashboardPagesChanged, isDashboardRequest } from '#api/cache/dashboard-page-cache.ts';
 import { config } from '#api/config.ts';
 import { finishedResponses } from './finish.ts';
@@ -20,6 +21,7 @@ export const dashboardCopy = defineMiddleware(async (context, next) => {
     return response;
   } finally {
     // Any write may change what a signed-in dashboard shows: the kept copies go before its answer leaves.
-    if (!SAFE_METHODS.has(context.request.method)) dashboardPagesChanged();
+    // (A browser's CSP report changes nothing: anyone may send one, so it must not empty them.)
+    if (!SAFE_METHODS.has(context.request.method) && !isCspReport(context.request, context.url)) dashboardPagesChanged();
   }
 });

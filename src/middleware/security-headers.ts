@@ -1,17 +1,14 @@
 import { defineMiddleware } from 'astro:middleware';
 import { EVERY_ANSWER_HEADERS, STRICT_TRANSPORT_SECURITY } from '#api/http/front-door.ts';
+import { applySiteHeaders } from '#api/http/site-headers.ts';
 import { isHealthCheck } from './health.ts';
 
-/** The security headers every answer carries (a page may ask for a stricter Referrer-Policy or its own framing rule). */
+/** The security headers every answer carries (api/http/site-headers.ts), HSTS on https. */
 export const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (isHealthCheck(context.url)) return response;
   const headers = response.headers;
-  headers.set('X-Content-Type-Options', 'nosniff');
-  // A page may ask for less (the owner-link page sends none: its URL holds a secret).
-  if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
+  applySiteHeaders(headers);
   // On the Node server the front door (api/http/front-door.ts) sets these on every answer before Astro runs; on Vercel this does.
   for (const [name, value] of EVERY_ANSWER_HEADERS) headers.set(name, value);
   // The URL is the public one (server/entry.ts, from api/http/request-origin.ts): https behind a TLS proxy too.

@@ -7,6 +7,7 @@ import { db } from '#api/db/client.ts';
 import { scrubQueryError } from '#api/db/query-error.ts';
 import { isDatabaseUnavailable } from '#api/db/unavailable.ts';
 import { recordAdminWrite } from '#api/http/admin-writes.ts';
+import { isCspReport } from '#api/http/csp-report-routes.ts';
 import { errorResponse, unavailableResponse } from '#api/http/respond.ts';
 import { wantsPage } from '#api/http/wants-page.ts';
 import { isHealthCheck } from './health.ts';
@@ -20,6 +21,8 @@ export const session = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.incompleteRender = false;
   if (isHealthCheck(context.url)) return next();
+  // A browser's violation report comes from the browser, not a page (no Origin to check), and needs no session.
+  if (isCspReport(context.request, context.url)) return next();
   const cfg = config();
   const bearer = bearerTokenOf(context.request) !== null;
   if (bearer && !isBearerEndpoint(context.request.method, context.url.pathname)) {

@@ -433,6 +433,18 @@ describe('passkeys', () => {
     expect((await call('/api/login/passkey', { method: 'POST', body: {}, headers: { ...from, Origin: 'https://elsewhere.example' } })).status).toBe(403);
   });
 
+  it('POST /api/csp-report is open to everyone and every origin (browsers send it), and changes nothing', async () => {
+    const report = JSON.stringify({ 'csp-report': { 'document-uri': `${base()}/`, 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline' } });
+    const before = await getJson('/api/projects', admin);
+    for (const cookie of [null, viewer, admin]) {
+      for (const origin of [base(), 'https://elsewhere.example']) {
+        const headers = { 'Content-Type': 'application/csp-report', Origin: origin, [TEST_CLIENT_HEADER]: freshClientAddress() };
+        expect((await call('/api/csp-report', { method: 'POST', body: report, cookie, headers })).status).toBe(204);
+      }
+    }
+    expect(await getJson('/api/projects', admin)).toEqual(before);
+  });
+
   it('the owner-link door for `npm run owner-link` does not exist without the local secret', async () => {
     for (const cookie of [null, viewer, admin]) {
       expect((await call('/api/login/owner/local', { method: 'POST', cookie })).status).toBe(404);
