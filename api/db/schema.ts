@@ -540,3 +540,23 @@ export const seedMarks = pgTable('seed_marks', {
   name: text('name').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * The owner's insights (issue 30), computed from the daily rollups and check-ins by a job and at seed time,
+ * never on page view (api/services/insights.ts). One row: the latest result. Derived, so never exported.
+ */
+export const insightResults = pgTable(
+  'insight_results',
+  {
+    /** Always 1: one result for the site. */
+    id: integer('id').primaryKey().default(1),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last whole day the result read (yyyy-mm-dd, owner's zone). */
+    throughDay: text('through_day').notNull(),
+    /** How many pairs were tested (the false-discovery control's m). */
+    pairsTested: integer('pairs_tested').notNull(),
+    /** The cards, strongest first (InsightCard[] in api/services/insights.ts). */
+    cards: jsonb('cards').$type<unknown[]>().notNull(),
+  },
+  (t) => [check('insight_results_single', sql`${t.id} = 1`)],
+);

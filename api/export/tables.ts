@@ -24,6 +24,7 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   archive_signing_key: "the key this site signs its archives with: an archive never brings the key that vouches for it",
   metric_daily_rollups: 'daily rollups of the points: derived from them, rebuilt by every import',
   metric_rollup_zone: "the time zone the rollups were built in: an import rebuilds them in this site's OWNER_TIME_ZONE",
+  insight_results: 'insights: derived from the points and check-ins, computed again after an import',
 };
 
 /**
