@@ -19,6 +19,7 @@ import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
 import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
 import { insightsJob } from '#api/services/insights.ts';
+import { dashboardPagesChanged } from '#api/cache/dashboard-page-cache.ts';
 import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 
@@ -54,7 +55,7 @@ export async function startServer(astro: Astro): Promise<void> {
     // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
     scheduleJob(orphanedImageSweepJob(database.db));
     // Insights are computed here and at seed time, never while a page renders.
-    scheduleJob(insightsJob(database.db, cfg.OWNER_TIME_ZONE));
+    scheduleJob(insightsJob(database.db, cfg.OWNER_TIME_ZONE, dashboardPagesChanged));
   } catch (error) {
     log.fatal({ reason: (error as Error).message }, 'Could not open the database');
     process.exit(1);

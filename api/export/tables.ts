@@ -61,7 +61,7 @@ export function allTables(): PgTable[] {
   return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 }
 
-function describe(table: PgTable): TableInfo {
+export function describeTable(table: PgTable): TableInfo {
   const config = getTableConfig(table);
   const denied = DENIED_COLUMNS[config.name] ?? [];
   const columns = config.columns.filter((column) => !denied.includes(column.name));
@@ -85,7 +85,7 @@ function describe(table: PgTable): TableInfo {
 export function exportedTables(): TableInfo[] {
   const pending = allTables()
     .filter((table) => !(getTableConfig(table).name in DENIED_TABLES))
-    .map(describe);
+    .map(describeTable);
   const ordered: TableInfo[] = [];
   const done = new Set<string>();
   while (pending.length > 0) {

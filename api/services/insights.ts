@@ -181,11 +181,15 @@ export async function storedInsights(db: Db): Promise<InsightResult | null> {
   return { computedAt: row.computedAt, throughDay: row.throughDay, pairsTested: row.pairsTested, cards: row.cards as InsightCard[] };
 }
 
-/** Recomputed hourly: the owner's new days and check-ins reach the cards within the hour, and the day after. */
-export const insightsJob = (db: Db, zone: string): Job => ({
+/**
+ * Recomputed hourly: the owner's new days and check-ins reach the cards within the hour. `changed` tells the
+ * pages kept from before (the signed-in dashboard's copy) that they are stale.
+ */
+export const insightsJob = (db: Db, zone: string, changed: () => void): Job => ({
   name: 'insights',
   everyMs: 60 * 60 * 1000,
   run: async () => {
     await refreshInsights(db, zone);
+    changed();
   },
 });
