@@ -192,6 +192,11 @@ export const SAME_QUANTITY_GROUPS: readonly (readonly string[])[] = [
   ['energy', 'energy-1-10'],
 ];
 
+/** A metric's goal: per day or week, a fixed amount or adaptive (the average over the last `adaptiveWeeks` weeks). */
+export const GOAL_PERIODS = ['day', 'week'] as const;
+export const GOAL_KINDS = ['fixed', 'adaptive'] as const;
+export const GOALS = { adaptiveWeeks: 8, maxRestDays: 6, streakDays: 400 } as const;
+
 export const DIARY = { titleMax: 120, contentMax: 20_000, searchMax: 100 } as const;
 
 /**

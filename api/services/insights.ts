@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, gte, lte, sql } from 'drizzle-orm';
+import { and, gte, lte } from 'drizzle-orm';
 import { INSIGHTS, SAME_QUANTITY_GROUPS } from '#domain/vocabulary.ts';
 import type { Db } from '../db/client.ts';
 import { checkins, insightResults } from '../db/schema.ts';
 import type { Job } from '../jobs.ts';
 import { benjaminiHochberg, correlationPValue, pearson } from './insight-stats.ts';
-import { countedDays } from './metric-days.ts';
+import { dailyValues } from './daily-values.ts';
 import { addDays, localDay } from './owner-time.ts';
 
 /**
@@ -70,20 +70,13 @@ const sameQuantity = (a: InsightSeries, b: InsightSeries) =>
 export const insightId = (a: InsightSeries, b: InsightSeries, lag: number) =>
   createHash('sha256').update(`${lag}|${a.kind}:${a.key}|${b.kind}:${b.key}`).digest('hex').slice(0, 12);
 
-/** Each metric's value per day from `from` through `through`, as its aggregation reads a day. */
+/** Each metric's value per day from `from` through `through`. */
 async function metricSeries(db: Db, from: string, through: string): Promise<Series[]> {
-  const rows = sql`select metric_id, day, source, points, total, last_value, last_at from metric_daily_rollups where day >= ${from} and day <= ${through}`;
-  const { rows: days } = await db.execute<{ metric_id: number; key: string; name: string; unit: string; aggregation: string; day: string; points: number; total: number; last_value: number }>(sql`
-    select c.metric_id, m.key, m.name, m.unit, m.aggregation, c.day::text as day, c.points, c.total, c.last_value
-    from (${countedDays(rows)}) c join metrics m on m.id = c.metric_id
-    order by m.key, c.day`);
   const byKey = new Map<string, Series>();
-  for (const row of days) {
+  for (const row of await dailyValues(db, from, through)) {
     let series = byKey.get(row.key);
     if (!series) byKey.set(row.key, (series = { kind: 'metric', key: row.key, name: row.name, unit: row.unit, values: new Map() }));
-    const points = Number(row.points);
-    const value = row.aggregation === 'average' ? Number(row.total) / points : row.aggregation === 'last' ? Number(row.last_value) : row.aggregation === 'count' ? points : Number(row.total);
-    series.values.set(row.day, value);
+    series.values.set(row.day, row.value);
   }
   return [...byKey.values()];
 }

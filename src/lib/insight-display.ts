@@ -35,7 +35,7 @@ export function contrastSentence(tag: string, lag: 0 | 1, contrast: TagContrast)
 export const strength = (r: number) => (Math.abs(r) >= 0.5 ? 'strong' : 'moderate');
 
 export const statsLine = (card: InsightCard) =>
-  `r = ${card.r.toFixed(2)} (${strength(card.r)}, ${card.r > 0 ? 'together' : 'opposite'}) over ${card.n} days${card.lag ? ', read a day apart' : ''}`;
+  `n = ${card.n} days · r = ${card.r.toFixed(2)} (${strength(card.r)}, ${card.r > 0 ? 'together' : 'opposite'})${card.lag ? ' · read a day apart' : ''}`;
 
 /** A scatter of the card's days in a 200 × 120 box (with a 6-unit margin), x from a, y from b. */
 export function scatterPoints(card: InsightCard): Array<{ x: number; y: number }> {
