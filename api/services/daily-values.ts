@@ -31,3 +31,9 @@ export async function dailyValues(db: Db, from: string, through: string, metricI
     return { metricId: row.metric_id, key: row.key, name: row.name, unit: row.unit, aggregation: row.aggregation, day: row.day, value };
   });
 }
+
+/** One metric's values over the 365 days ending `today` (the year grid's days). */
+export async function yearOfValues(db: Db, metricId: number, today: string): Promise<Map<string, number>> {
+  const from = new Date(Date.parse(`${today}T12:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  return new Map((await dailyValues(db, from, today, metricId)).map((row) => [row.day, row.value]));
+}
