@@ -128,3 +128,18 @@ export async function standingsOf(db: Db, metricIds: number[], today: string): P
   }
   return found;
 }
+
+/** The daily goals of the metrics named by `keys` (Mind & Body's Daily Goals), by key. */
+export async function dailyStandingsByKey(db: Db, keys: readonly string[], today: string): Promise<Map<string, GoalStanding>> {
+  const rows = await db
+    .select({ id: metrics.id, key: metrics.key, aggregation: metrics.aggregation })
+    .from(metricGoals)
+    .innerJoin(metrics, eq(metrics.id, metricGoals.metricId))
+    .where(inArray(metrics.key, [...keys]));
+  const found = new Map<string, GoalStanding>();
+  for (const row of rows) {
+    const standing = await goalStanding(db, row, today);
+    if (standing?.period === 'day' && standing.target !== null) found.set(row.key, standing);
+  }
+  return found;
+}

@@ -55,6 +55,13 @@ describe("a metric's goal", () => {
     expect(await (await goal('mindful-minutes')).json()).toEqual(before);
   });
 
+  it("fills Mind & Body's Daily Goals: mindfulness and hydration from their goals, movement a marked sample", async () => {
+    const html = await (await call('/mind-body', { cookie: admin })).text();
+    expect(html.match(/Sample: set a daily goal on its metric's page/g)).toHaveLength(1);
+    const standing = (await (await goal('water')).json()) as { current: number; target: number };
+    expect(html.replace(/<!--.*?-->/g, '')).toContain(`${Math.round(standing.current)} / ${standing.target} glasses`);
+  });
+
   it("shows on the owner's KPI card, and on no one else's dashboard", async () => {
     const owner = await (await call('/', { cookie: admin })).text();
     expect(owner).toMatch(/data-goal="?[^>]*>A \d+-day streak, [01] of 1 rest day left this week\./);
