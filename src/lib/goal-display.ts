@@ -21,7 +21,7 @@ export function nextGoalWords(standing: GoalStanding, unit: string): string {
   const suffix = unit ? ` ${unit}` : '';
   if (standing.target === null) return `The goal follows your own average once a few weeks of days are in.`;
   const basis = standing.kind === 'adaptive' ? ` (your average over the last 8 ${standing.period === 'day' ? 'weeks, same weekday' : 'weeks'})` : '';
-  if (standing.met) return `Goal met ${when}: ${amount(standing.current)} of ${amount(standing.target)}${suffix}${basis}.`;
+  if (standing.met) return `${standing.period === 'day' ? "Today's" : "This week's"} goal of ${amount(standing.target)}${suffix}${basis} is met: ${amount(standing.current)} so far.`;
   return `Next: ${amount(standing.target - standing.current)}${suffix} more ${when} reaches ${amount(standing.target)}${basis}.`;
 }
 

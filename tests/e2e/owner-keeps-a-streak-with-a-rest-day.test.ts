@@ -51,11 +51,11 @@ describe('the owner keeps a streak with a rest day', () => {
         await form.getByRole('button', { name: 'Save goal' }).click();
         await expectToast(page, 'Goal saved!');
         // Today and yesterday met 4 km; two days ago nothing, and no rest day to cover it.
-        await expect.poll(() => words(page).textContent()).toBe('A 2-day streak.Goal met today: 5 of 4 km.');
+        await expect.poll(() => words(page).textContent()).toBe("A 2-day streak.Today's goal of 4 km is met: 5 so far.");
 
         await form.getByLabel('Rest days a week').fill('1');
         await form.getByRole('button', { name: 'Save goal' }).click();
-        await expect.poll(() => words(page).textContent()).toMatch(/^A 3-day streak, [01] of 1 rest day left this week\.Goal met today: 5 of 4 km\.$/);
+        await expect.poll(() => words(page).textContent()).toMatch(/^A 3-day streak, [01] of 1 rest day left this week\.Today's goal of 4 km is met: 5 so far\.$/);
 
         // It is stored: the page says the same on the next visit.
         await page.reload();
