@@ -298,3 +298,16 @@ export const diaryEntry = z.object({
   createdAt: instant,
   updatedAt: instant,
 });
+
+/** A metric's goal and where the owner stands (issue 30, item 5). */
+export const metricGoal = z.object({
+  period: z.enum(['day', 'week']),
+  kind: z.enum(['fixed', 'adaptive']),
+  amount: z.number().nullable().meta({ description: 'The fixed goal in the metric’s unit; null for an adaptive one.' }),
+  restDays: z.number().int().min(0).max(6),
+  target: z.number().nullable().meta({ description: 'Today’s (or this week’s) goal; null while an adaptive goal has no history.' }),
+  current: z.number().meta({ description: 'Today’s (or this week’s) value so far.' }),
+  met: z.boolean(),
+  streak: z.number().int().min(0).meta({ description: 'Days (or weeks) in a row meeting the goal, rest days kept.' }),
+  restUsedThisWeek: z.number().int().min(0),
+});

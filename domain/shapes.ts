@@ -10,6 +10,8 @@ import {
   CONTENT_WIDTHS,
   FONT_SIZE,
   GALLERY_CATEGORIES,
+  GOAL_KINDS,
+  GOAL_PERIODS,
   LAYOUTS,
   LETTER_SPACING,
   LINE_HEIGHT,
@@ -701,3 +703,22 @@ export const cspReport = z.union([
     )
     .max(100),
 ]);
+
+/**
+ * A metric's goal (issue 30, item 5): per day or per week, fixed (an amount) or adaptive (the average of the
+ * last 8 weeks); rest days a week keep a daily streak alive. An adaptive goal keeps no amount.
+ */
+export const metricGoalFields = z
+  .object({
+    period: z.enum(GOAL_PERIODS, { error: 'must be day or week' }),
+    kind: z.enum(GOAL_KINDS, { error: 'must be fixed or adaptive' }),
+    amount: z.number({ error: 'must be a finite number' }).positive('must be more than 0').max(1e12, 'must be at most 1e12').nullish(),
+    restDays: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 to 6').max(6, 'must be 0 to 6').default(0),
+  })
+  .strict();
+export const metricGoalSave = metricGoalFields
+  .superRefine((goal, context) => {
+    if (goal.kind === 'fixed' && (goal.amount === null || goal.amount === undefined))
+      context.addIssue({ code: 'custom', path: ['amount'], message: 'is required for a fixed goal' });
+  })
+  .transform((goal) => ({ ...goal, amount: goal.kind === 'fixed' ? (goal.amount ?? null) : null }));

@@ -177,6 +177,26 @@ export const MOOD_WORD_EMOJI: Record<string, string> = {
 
 /** How much a check-in or diary entry may carry. */
 export const CHECKIN = { noteMax: 2000, tagsMax: 20, tagMax: 40, recentTags: 12 } as const;
+/**
+ * Insights (issue 30, item 4): pairs of daily series over the last `days` days, shown when at least `minDays`
+ * overlap, |r| ≥ `minR` and the pair survives Benjamini–Hochberg at `q` over every pair tested; `maxCards`
+ * at most. A tag counts when it was used on at least `minTagDays` days and not on every one.
+ */
+export const INSIGHTS = { days: 365, minDays: 14, minR: 0.3, q: 0.1, maxCards: 5, minTagDays: 5 } as const;
+
+/** Metrics that measure one quantity of a device (a walk's steps, its distance, its energy): never paired. */
+export const SAME_QUANTITY_GROUPS: readonly (readonly string[])[] = [
+  ['steps', 'walking-distance', 'active-energy'],
+  ['heart-rate', 'resting-heart-rate'],
+  ['mood', 'mood-1-10'],
+  ['energy', 'energy-1-10'],
+];
+
+/** A metric's goal: per day or week, a fixed amount or adaptive (the average over the last `adaptiveWeeks` weeks). */
+export const GOAL_PERIODS = ['day', 'week'] as const;
+export const GOAL_KINDS = ['fixed', 'adaptive'] as const;
+export const GOALS = { adaptiveWeeks: 8, maxRestDays: 6, streakDays: 400 } as const;
+
 export const DIARY = { titleMax: 120, contentMax: 20_000, searchMax: 100 } as const;
 
 /**

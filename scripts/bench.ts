@@ -16,6 +16,7 @@ import { benchServer, serverBenchOptions } from './bench-server.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { chromePath, CHROMIUM_FLAGS } from './chromium.ts';
 import { ownerCookie } from './owner-session.ts';
+import { writeLongCaseStudy } from './bench-case-study.ts';
 import { freePort, stopProcess } from './processes.ts';
 import { startServer } from './spawn-server.ts';
 
@@ -248,8 +249,12 @@ async function main(): Promise<void> {
     // A project with a banner image: the heavier of the two kinds of detail page.
     const detail = projects.find((project) => project.imageUrl) ?? projects[0];
     const cookie = await ownerCookie(await server.ownerLink);
+    // Issue 31: a case study of 2,000 words and six pictures, on a project other than the detail page measured.
+    const study = projects.find((project) => project.id !== detail?.id) ?? projects[0]!;
+    const studyLabel = await writeLongCaseStudy(server.baseUrl, cookie, study.id);
     const pages: Array<PageToMeasure & { label: string }> = [
       { label: 'Landing /', url: `${server.baseUrl}/`, targets: { ...PUBLIC_TARGETS, jsKb: 5 } },
+      { label: `Case study /public-projects/${study.id} (${studyLabel})`, url: `${server.baseUrl}/public-projects/${study.id}`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } },
       { label: 'Public projects /public-projects', url: `${server.baseUrl}/public-projects`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } },
       ...(detail
         ? [{ label: `Public project /public-projects/${detail.id}`, url: `${server.baseUrl}/public-projects/${detail.id}`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } }]
@@ -291,6 +296,19 @@ async function run(): Promise<void> {
     try {
       const projects = (await (await fetch(`${server.baseUrl}/api/public/projects`)).json()) as { id: number }[];
       for (const line of await benchOwnerPageJs(server.baseUrl, await ownerCookie(await server.ownerLink), projects[0]!.id)) console.log(line);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
+  if (parts[0] === 'case-study') {
+    // Only the case-study page of issue 31 (also part of the default run).
+    const server = await startBenchServer();
+    try {
+      const projects = (await (await fetch(`${server.baseUrl}/api/public/projects`)).json()) as { id: number }[];
+      const label = await writeLongCaseStudy(server.baseUrl, await ownerCookie(await server.ownerLink), projects[1]!.id);
+      const [result] = await measurePages([{ url: `${server.baseUrl}/public-projects/${projects[1]!.id}`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } }]);
+      console.log(formatMeasurement(result!, `Case study (${label})`));
     } finally {
       await server.stop();
     }

@@ -21,6 +21,8 @@ import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
 import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
 import { demoCheckJob } from '#api/demo-check/states.ts';
+import { insightsJob } from '#api/services/insights.ts';
+import { dashboardPagesChanged } from '#api/cache/dashboard-page-cache.ts';
 import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 import { answerClientError, refuseConnect, refuseUnservedMethod } from './unserved-methods.ts';
@@ -59,6 +61,8 @@ export async function startServer(astro: Astro): Promise<void> {
     // Live demos that stop answering show as offline (off by default: the seeded demos are example addresses).
     if (cfg.DEMO_CHECK === 'on')
       scheduleJob(demoCheckJob(database.db, cfg.DEMO_CHECK_EVERY, { allowLoopback: cfg.DEMO_CHECK_ALLOW_LOOPBACK }));
+    // Insights are computed here and at seed time, never while a page renders.
+    scheduleJob(insightsJob(database.db, cfg.OWNER_TIME_ZONE, dashboardPagesChanged));
   } catch (error) {
     log.fatal({ reason: (error as Error).message }, 'Could not open the database');
     process.exit(1);

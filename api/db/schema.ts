@@ -556,3 +556,52 @@ export const seedMarks = pgTable('seed_marks', {
   name: text('name').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * The owner's insights (issue 30), computed from the daily rollups and check-ins by a job and at seed time,
+ * never on page view (api/services/insights.ts). One row: the latest result. Derived, so never exported.
+ */
+export const insightResults = pgTable(
+  'insight_results',
+  {
+    /** Always 1: one result for the site. */
+    id: integer('id').primaryKey().default(1),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last whole day the result read (yyyy-mm-dd, owner's zone). */
+    throughDay: text('through_day').notNull(),
+    /** How many pairs were tested (the false-discovery control's m). */
+    pairsTested: integer('pairs_tested').notNull(),
+    /** The cards, strongest first (InsightCard[] in api/services/insights.ts). */
+    cards: jsonb('cards').$type<unknown[]>().notNull(),
+  },
+  (t) => [check('insight_results_single', sql`${t.id} = 1`)],
+);
+
+/**
+ * A metric's goal (issue 30, item 5): per day or per week, a fixed amount or adaptive (the average of the same
+ * weekday, or of the weeks, over the last 8 weeks: Exist's rule), with rest days per week that keep a daily
+ * streak alive. The owner's alone; a metric has at most one.
+ */
+export const metricGoals = pgTable(
+  'metric_goals',
+  {
+    metricId: integer('metric_id')
+      .primaryKey()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    /** day | week */
+    period: text('period').notNull(),
+    /** fixed | adaptive */
+    kind: text('kind').notNull(),
+    /** The fixed goal, in the metric's unit; null for an adaptive one. */
+    amount: doublePrecision('amount'),
+    /** Days a week a daily goal may be missed without ending the streak. */
+    restDays: integer('rest_days').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('metric_goals_period', sql`${t.period} in ('day', 'week')`),
+    check('metric_goals_kind', sql`${t.kind} in ('fixed', 'adaptive')`),
+    check('metric_goals_amount', sql`(${t.kind} = 'fixed') = (${t.amount} is not null and ${t.amount} > 0)`),
+    check('metric_goals_rest_days', sql`${t.restDays} between 0 and 6`),
+  ],
+);

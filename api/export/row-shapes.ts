@@ -3,6 +3,7 @@ import {
   activityCreate,
   checkinSave,
   diaryEntryCreate,
+  metricGoalFields,
   galleryImageCreate,
   kpiCreate,
   metricCreate,
@@ -36,6 +37,7 @@ const ROW_SHAPES: Readonly<Record<string, z.ZodObject>> = {
   metric_points: pointRecord,
   checkins: checkinSave,
   diary_entries: diaryEntryCreate,
+  metric_goals: metricGoalFields,
   // The accessibility settings are read field by field wherever they are used; the theme is checked here.
   preferences: z.object({ theme: preferencesUpdate.shape.theme }),
   // Only what a provider said about a person (the role and verification are never taken from an archive).

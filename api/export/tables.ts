@@ -25,6 +25,7 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   demo_checks: "the demo checker's last looks at live demos: this site looks again itself",
   metric_daily_rollups: 'daily rollups of the points: derived from them, rebuilt by every import',
   metric_rollup_zone: "the time zone the rollups were built in: an import rebuilds them in this site's OWNER_TIME_ZONE",
+  insight_results: 'insights: derived from the points and check-ins, computed again after an import',
 };
 
 /**
@@ -61,7 +62,7 @@ export function allTables(): PgTable[] {
   return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 }
 
-function describe(table: PgTable): TableInfo {
+export function describeTable(table: PgTable): TableInfo {
   const config = getTableConfig(table);
   const denied = DENIED_COLUMNS[config.name] ?? [];
   const columns = config.columns.filter((column) => !denied.includes(column.name));
@@ -85,7 +86,7 @@ function describe(table: PgTable): TableInfo {
 export function exportedTables(): TableInfo[] {
   const pending = allTables()
     .filter((table) => !(getTableConfig(table).name in DENIED_TABLES))
-    .map(describe);
+    .map(describeTable);
   const ordered: TableInfo[] = [];
   const done = new Set<string>();
   while (pending.length > 0) {

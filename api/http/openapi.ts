@@ -165,6 +165,17 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
     patch: { summary: 'Change a metric (never its key)', access: 'admin', body: shapes.metricUpdate, ok: { status: 200, description: 'The changed metric.', shape: responses.metric } },
     delete: { summary: 'Delete a metric and its points', access: 'admin', ok: { status: 200, description: 'How many points went with it.', shape: responses.metricDeleted } },
   },
+  '/api/metrics/{key}/goal': {
+    get: { summary: "A metric's goal and streak", access: 'admin', ok: { status: 200, description: 'The goal, today’s (or this week’s) target and value, and the streak.', shape: responses.metricGoal }, also: { 404: 'The metric has no goal.' } },
+    put: {
+      summary: "Set a metric's goal",
+      description: 'Daily or weekly, fixed (an amount) or adaptive (the average of the same weekday, or of the weeks, over the last 8 weeks); rest days a week keep a daily streak alive.',
+      access: 'admin',
+      body: shapes.metricGoalSave,
+      ok: { status: 200, description: 'The goal and where the owner stands.', shape: responses.metricGoal },
+    },
+    delete: { summary: "Remove a metric's goal", access: 'admin', ok: { status: 204, description: 'Removed.' }, also: { 404: 'The metric has no goal.' } },
+  },
   '/api/checkins/{day}': {
     get: { summary: "The owner's check-in of a day", access: 'admin', ok: { status: 200, description: 'Mood and energy (1–5), note and tags.', shape: responses.checkin }, also: { 404: 'No check-in that day.' } },
     put: {

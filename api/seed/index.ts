@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentActivities, galleryImages, kpis, metricPoints, metrics, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
+import { currentActivities, galleryImages, kpis, metricGoals, metricPoints, metrics, nowItems, playlists, projects, timelineEvents, trends } from '../db/schema.ts';
 import { localDay, zonedToUtc } from '../services/owner-time.ts';
 import { CHECKIN_SERIES, seedCheckins } from './checkins.ts';
+import { refreshInsights } from '../services/insights.ts';
 import { seedDiaryOnce } from './diary.ts';
 import { generateSeries } from './metric-series.ts';
 import { PUBLIC_KPIS, PUBLIC_TRENDS, seedMetrics } from './metrics.ts';
@@ -94,6 +95,13 @@ export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now 
     const metricIds = await seedMetricHistory(t, zone, now);
     await seedCheckins(t, metricIds, localDay(now, zone), zone);
     await seedDiaryOnce(t, localDay(now, zone));
+    // SPEC's daily goals of Mind & Body that a seeded metric measures; mindfulness forgives a day a week.
+    await t.insert(metricGoals).values([
+      { metricId: metricIds.get('mindful-minutes')!, period: 'day', kind: 'fixed', amount: 15, restDays: 1 },
+      { metricId: metricIds.get('water')!, period: 'day', kind: 'fixed', amount: 8, restDays: 0 },
+    ]);
+    // A fresh site shows its insights at once; the job keeps them current from then on.
+    await refreshInsights(t, zone, now);
     const byKpi = new Map(seedMetrics.flatMap((metric) => (metric.kpi ? [[metric.kpi, metricIds.get(metric.key)]] : [])));
     const byTrend = new Map(seedMetrics.flatMap((metric) => (metric.trend ? [[metric.trend, metricIds.get(metric.key)]] : [])));
     await t

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { allTableNames, exportedTables } from '../export/tables.ts';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { allTableNames, allTables, describeTable, exportedTables } from '../export/tables.ts';
 
 /*
  * The test harness's seeded snapshot: a copy of every data table, kept in a schema of its own beside them,
@@ -22,12 +23,20 @@ const STARTS_EMPTY = new Set(['security_events']);
  * truncate empties them, the points put back rebuild them), in the owner's zone, which must stay.
  */
 const DERIVED = new Set(['metric_daily_rollups', 'metric_rollup_zone']);
+/**
+ * Never exported, yet put back like data: a result a job stores (insights, from the points and check-ins), so a
+ * file sees the seed's and not one computed from another file's writes.
+ */
+const STORED_RESULTS = new Set(['insight_results']);
+/** The tables the snapshot keeps: the exported ones and the stored results. */
+const seededTables = () => [...exportedTables(), ...allTables().filter((table) => STORED_RESULTS.has(getTableConfig(table).name)).map(describeTable)];
+
 /** Tables never exported, emptied by every reset (sessions, links, rate limits…). */
 const alwaysEmptied = (exported: Set<string>) => allTableNames().filter((name) => !exported.has(name) && !DERIVED.has(name));
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const run = (db: Db, text: string) => db.execute(sql.raw(text));
-const snapshotTables = () => exportedTables().filter(({ name }) => !STARTS_EMPTY.has(name));
+const snapshotTables = () => seededTables().filter(({ name }) => !STARTS_EMPTY.has(name));
 
 /** Keeps the data tables as they are now as the state `restoreSeedSnapshot` returns to. */
 export async function takeSeedSnapshot(db: Db): Promise<void> {
@@ -41,7 +50,7 @@ export async function takeSeedSnapshot(db: Db): Promise<void> {
       `create function ${SCHEMA}.note_change() returns trigger language plpgsql as $$
        begin insert into ${SCHEMA}.changed values (tg_table_name) on conflict do nothing; return null; end $$`,
     );
-    for (const { name } of exportedTables()) {
+    for (const { name } of seededTables()) {
       if (!STARTS_EMPTY.has(name)) await run(t, `create table ${SCHEMA}.${ident(name)} as table public.${ident(name)}`);
       await run(
         t,
@@ -64,7 +73,7 @@ export async function restoreSeedSnapshot(db: Db): Promise<boolean> {
     const t = tx as unknown as Db;
     const changed = new Set(rowsOf(await run(t, `select name from ${SCHEMA}.changed`)).map((row) => String(row.name)));
     const restored = withReferrers(changed);
-    const exported = new Set(exportedTables().map(({ name }) => name));
+    const exported = new Set(seededTables().map(({ name }) => name));
     // Tables never exported (sessions, links, rate limits…) are emptied every time: they are small.
     const emptied = [...alwaysEmptied(exported), ...restored];
     await run(t, `truncate ${emptied.map(ident).join(', ')} restart identity cascade`);
@@ -90,7 +99,7 @@ export async function restoreSeedSnapshot(db: Db): Promise<boolean> {
  * time (TRUNCATE … CASCADE empties those too): what must be put back.
  */
 function withReferrers(changed: Set<string>): Set<string> {
-  const tables = exportedTables();
+  const tables = seededTables();
   const exported = new Set(tables.map(({ name }) => name));
   const emptied = new Set([...changed, ...alwaysEmptied(exported)]);
   for (let grew = true; grew; ) {

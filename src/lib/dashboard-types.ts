@@ -14,6 +14,8 @@ export interface StatItem {
   icon: string;
   sparklineData?: number[] | null;
   tooltip?: string | null;
+  /** The owner's streak and next goal in words, when the card's metric has a goal (never in GET /api/stats). */
+  goal?: string | null;
 }
 
 /** An item of GET /api/trends. */

@@ -486,3 +486,33 @@ describe("the owner's check-ins and diary (issue 30)", () => {
     }
   });
 });
+
+describe("a metric's goal (issue 30)", () => {
+  const crossSite = { Origin: 'https://elsewhere.example' };
+  const goalOf = async (key: string) => {
+    const response = await call(`/api/metrics/${key}/goal`, { cookie: admin });
+    return response.status === 200 ? ((await response.json()) as { amount: number | null; restDays: number }) : response.status;
+  };
+
+  it('reads: visitors get 401, viewers 403; the admin 200', async () => {
+    const path = '/api/metrics/mindful-minutes/goal';
+    expect((await call(path)).status).toBe(401);
+    expect((await call(path, { cookie: viewer })).status).toBe(403);
+    expect((await call(path, { cookie: admin })).status).toBe(200);
+  });
+
+  it('writes: refused for visitors (401), viewers (403) and other origins (403), changing nothing; the admin succeeds', async () => {
+    const writes = [
+      ['PUT', '/api/metrics/steps/goal', { period: 'day', kind: 'fixed', amount: 9000, restDays: 1 }, 200],
+      ['DELETE', '/api/metrics/steps/goal', undefined, 204],
+    ] as const;
+    for (const [method, path, body, ok] of writes) {
+      const before = await goalOf('steps');
+      expect((await call(path, { method, body })).status, `visitor ${method} ${path}`).toBe(401);
+      expect((await call(path, { method, body, cookie: viewer })).status, `viewer ${method} ${path}`).toBe(403);
+      expect((await call(path, { method, body, cookie: admin, headers: crossSite })).status, `other site ${method} ${path}`).toBe(403);
+      expect(await goalOf('steps')).toEqual(before);
+      expect((await call(path, { method, body, cookie: admin })).status, `admin ${method} ${path}`).toBe(ok);
+    }
+  });
+});

@@ -41,4 +41,7 @@ export const ADMIN_ROUTES = [
   '/diary',
   '/lab',
   '/mind-body',
+  '/insights',
+  // The seeded "outdoors" tag with mood (api/services/insights.ts: insightId of that pair, same day).
+  '/insights/7b6a2259a07d',
 ];

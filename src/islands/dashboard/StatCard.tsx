@@ -93,6 +93,11 @@ export default function StatCard({ stat, index }: Props) {
         </h3>
         <p data-key-figure className="stat-value font-mono text-2xl font-bold leading-none tracking-tight tabular-nums sm:text-3xl">{stat.value}</p>
         {stat.change ? <p className="text-xs text-muted">{stat.change}</p> : null}
+        {stat.goal ? (
+          <p className="text-xs" data-goal>
+            {stat.goal}
+          </p>
+        ) : null}
       </div>
       {hasTooltip && context.open ? (
         <FloatingPortal>

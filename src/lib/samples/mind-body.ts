@@ -55,9 +55,12 @@ export const QUICK_ACTIONS = [
   { title: 'Mindful pause', duration: '3 min', description: 'Notice five things you can see and hear.' },
 ] as const;
 
-/** SPEC §2: movement 30 min, mindfulness 15 min, hydration 8 glasses. */
+/**
+ * SPEC §2: movement 30 min, mindfulness 15 min, hydration 8 glasses; each the daily goal of its metric where that
+ * metric has one (issue 30, item 5), else SPEC's sample, marked as one.
+ */
 export const DAILY_GOALS = [
-  { label: 'Movement', done: 25, target: 30, unit: 'min' },
-  { label: 'Mindfulness', done: 10, target: 15, unit: 'min' },
-  { label: 'Hydration', done: 6, target: 8, unit: 'glasses' },
+  { label: 'Movement', metric: 'workout-minutes', done: 25, target: 30, unit: 'min' },
+  { label: 'Mindfulness', metric: 'mindful-minutes', done: 10, target: 15, unit: 'min' },
+  { label: 'Hydration', metric: 'water', done: 6, target: 8, unit: 'glasses' },
 ] as const;

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { countedDays } from './metric-days.ts';
+
+/** One metric's value on one day, as its aggregation reads a day (the sum, the average, the last value, the count). */
+export interface DailyValue {
+  metricId: number;
+  key: string;
+  name: string;
+  unit: string;
+  aggregation: string;
+  day: string;
+  value: number;
+}
+
+/**
+ * Every metric's (or one metric's) value per day from `from` through `through`, from the daily rollups with one
+ * device source a day (./metric-days.ts): insights and streaks read days, never raw points.
+ */
+export async function dailyValues(db: Db, from: string, through: string, metricId?: number): Promise<DailyValue[]> {
+  const only = metricId === undefined ? sql`` : sql` and metric_id = ${metricId}`;
+  const rows = sql`select metric_id, day, source, points, total, last_value, last_at from metric_daily_rollups where day >= ${from} and day <= ${through}${only}`;
+  const { rows: days } = await db.execute<{ metric_id: number; key: string; name: string; unit: string; aggregation: string; day: string; points: number; total: number; last_value: number }>(sql`
+    select c.metric_id, m.key, m.name, m.unit, m.aggregation, c.day::text as day, c.points, c.total, c.last_value
+    from (${countedDays(rows)}) c join metrics m on m.id = c.metric_id
+    order by m.key, c.day`);
+  return days.map((row) => {
+    const points = Number(row.points);
+    const value =
+      row.aggregation === 'average' ? Number(row.total) / points : row.aggregation === 'last' ? Number(row.last_value) : row.aggregation === 'count' ? points : Number(row.total);
+    return { metricId: row.metric_id, key: row.key, name: row.name, unit: row.unit, aggregation: row.aggregation, day: row.day, value };
+  });
+}
+
+/** One metric's values over the 365 days ending `today` (the year grid's days). */
+export async function yearOfValues(db: Db, metricId: number, today: string): Promise<Map<string, number>> {
+  const from = new Date(Date.parse(`${today}T12:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  return new Map((await dailyValues(db, from, today, metricId)).map((row) => [row.day, row.value]));
+}
