@@ -11,6 +11,9 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throw
  * and everything else answers 503, and the server recovers by itself when the database returns.
  * PostgreSQL pass only: the embedded database has one process and no outage to speak of.
  */
+/** The one public address both servers answer for: browsers send it as their Origin, whichever process answers. */
+const PUBLIC_ORIGIN = 'http://localhost:4999';
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreSQL database', () => {
   let cluster: ThrowawayPostgres | undefined;
   let a: ExtraServer;
@@ -22,7 +25,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     // Started together on an empty database: the start-up lock keeps their migrations from colliding. Both serve
     // one site behind a load balancer: one public address (SITE_URL), whichever process answers. Its host is the
     // test build's (localhost): another host would make each server build the site again on start.
-    const env = { DATABASE_URL: cluster.url, SITE_URL: 'http://localhost:4999' };
+    const env = { DATABASE_URL: cluster.url, SITE_URL: PUBLIC_ORIGIN };
     [a, b] = await Promise.all([startExtraServer(env), startExtraServer(env)]);
     owner = await signInOwner(a);
   }, 240_000);
@@ -37,7 +40,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
   const ownerWrite = (method: string, path: string, body: unknown) =>
     fetch(new URL(path, a.baseUrl), {
       method,
-      headers: { Origin: a.baseUrl, Cookie: owner, 'Content-Type': 'application/json' },
+      headers: { Origin: PUBLIC_ORIGIN, Cookie: owner, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(5_000),
     });
@@ -148,7 +151,7 @@ async function uploadPicture(server: ExtraServer, owner: string): Promise<string
   form.set('image', new Blob([png as BlobPart], { type: 'image/png' }), 'outage.png');
   const response = await fetch(new URL('/api/upload-image', server.baseUrl), {
     method: 'POST',
-    headers: { Origin: server.baseUrl, Cookie: owner },
+    headers: { Origin: PUBLIC_ORIGIN, Cookie: owner },
     body: form,
     signal: AbortSignal.timeout(10_000),
   });
@@ -161,7 +164,7 @@ async function signInOwner(server: ExtraServer): Promise<string> {
   const link = /^Owner sign-in: (\S+)$/m.exec(server.output())![1]!;
   const response = await fetch(new URL('/api/login/owner/redeem', server.baseUrl), {
     method: 'POST',
-    headers: { Origin: server.baseUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { Origin: PUBLIC_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: new URL(link).searchParams.get('token') ?? '' }).toString(),
     redirect: 'manual',
   });

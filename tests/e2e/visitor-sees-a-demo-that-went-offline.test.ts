@@ -21,7 +21,15 @@ let admin = '';
 let demo: http.Server;
 let demoUrl = '';
 let answering = true;
-let project: { id: number; name: string };
+let imageUrl = '';
+const made: number[] = [];
+
+/** A completed project of the test's own whose live demo is the local server (each test stands alone). */
+async function demoProject(): Promise<{ id: number; name: string }> {
+  const project = await createProject(admin, { status: 'completed', url: demoUrl, imageUrl });
+  made.push(project.id);
+  return project;
+}
 
 const check = async () => {
   const response = await ownerCall(admin, 'POST', '/api/test/check-demos');
@@ -29,7 +37,7 @@ const check = async () => {
 };
 const visitorHtml = async (path: string) => (await call(path)).text();
 /** This project's card on the owner's project list (other projects' demos are checked too). */
-const ownerCard = async () => {
+const ownerCard = async (project: { id: number }) => {
   const html = await (await call('/projects', { cookie: admin })).text();
   const start = html.indexOf(`id="project-${project.id}-name"`);
   expect(start).toBeGreaterThan(0);
@@ -46,11 +54,10 @@ beforeAll(async () => {
   const form = new FormData();
   form.set('image', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   const uploaded = await fetch(new URL('/api/upload-image', base()), { method: 'POST', headers: sameOriginHeaders(admin), body: form });
-  const imageUrl = ((await uploaded.json()) as { imageUrl: string }).imageUrl;
-  project = await createProject(admin, { status: 'completed', url: demoUrl, imageUrl });
+  imageUrl = ((await uploaded.json()) as { imageUrl: string }).imageUrl;
 });
 afterAll(async () => {
-  if (project) await ownerCall(admin, 'DELETE', `/api/projects/${project.id}`);
+  for (const id of made) await ownerCall(admin, 'DELETE', `/api/projects/${id}`);
   demo?.closeAllConnections();
   await new Promise((resolve) => demo?.close(resolve));
   await browser?.close();
@@ -58,15 +65,18 @@ afterAll(async () => {
 
 describe('a live demo that goes offline and comes back', () => {
   it('looks as it does today until checked, then the owner sees it answering', async () => {
+    answering = true;
+    const project = await demoProject();
     expect(await visitorHtml(`/public-projects/${project.id}`)).not.toContain('Demo offline');
     await check();
     expect(await visitorHtml(`/public-projects/${project.id}`)).not.toContain('Demo offline');
-    expect(await ownerCard()).toMatch(/Demo answering \(checked /);
+    expect(await ownerCard(project)).toMatch(/Demo answering \(checked /);
     // Only the owner sees the checker's state on the list.
     expect(await visitorHtml('/projects')).not.toContain('data-demo-status');
   });
 
   it('shows a silent demo as offline to a visitor on a phone, with the picture instead of the frame, until it answers again', async () => {
+    const project = await demoProject();
     answering = false;
     await check();
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
@@ -85,7 +95,7 @@ describe('a live demo that goes offline and comes back', () => {
     expect(await dialog.getByRole('img', { name: `Screenshot of ${project.name}` }).isVisible()).toBe(true);
     expect(await dialog.locator('iframe').count()).toBe(0);
     await context.close();
-    expect(await ownerCard()).toMatch(/Demo offline since .* \(checked /);
+    expect(await ownerCard(project)).toMatch(/Demo offline since .* \(checked /);
 
     // The new states pass axe in light and dark: the page's note, the preview's note, the owner's list.
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -119,6 +129,7 @@ describe('a live demo that goes offline and comes back', () => {
   });
 
   it('forgets the state when the address changes, and never looks at a private one', async () => {
+    const project = await demoProject();
     answering = false;
     await check();
     expect(await visitorHtml(`/public-projects/${project.id}`)).toContain('Demo offline');
@@ -127,7 +138,7 @@ describe('a live demo that goes offline and comes back', () => {
     await check();
     // Refused before any connection: nothing is known, so the page stays as SPEC draws it.
     expect(await visitorHtml(`/public-projects/${project.id}`)).not.toContain('Demo offline');
-    expect(await ownerCard()).not.toContain('Demo offline');
+    expect(await ownerCard(project)).not.toContain('Demo offline');
   });
 
   it('runs the pass for the owner only', async () => {
