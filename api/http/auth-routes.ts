@@ -23,10 +23,13 @@ async function signOut(request: Request, url: URL, status: 302 | 303): Promise<R
   return new Response(null, { status, headers });
 }
 
-/** What a browser without fetch metadata sees: a button that signs out with a same-origin POST. */
+/**
+ * What a browser without fetch metadata sees: a button that signs out with a same-origin POST. No style (its
+ * policy allows none); `color-scheme` lets the browser draw it dark for a reader who chose dark.
+ */
 const CONFIRM_SIGN_OUT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Sign out</title></head>
+<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>Sign out</title></head>
 <body><main><h1>Sign out?</h1>
 <form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
 <p><a href="/">Stay signed in</a></p></main></body></html>`;
