@@ -137,7 +137,7 @@ describe('the Nu HTML Checker', () => {
     writeFileSync(join(folder, 'canary.html'), '<!doctype html><html lang="en"><title>Canary</title><img alt="">');
     const { stderr } = await promisify(execFile)(
       'java',
-      ['-Xss4m', '-jar', vnuJar, '--format', 'json', '--errors-only', '--no-langdetect', '--exit-zero-always', folder],
+      ['-Xss4m', '-jar', String(vnuJar), '--format', 'json', '--errors-only', '--no-langdetect', '--exit-zero-always', folder],
       {
         maxBuffer: 64 * 1024 * 1024,
       },
