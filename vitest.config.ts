@@ -31,6 +31,7 @@ export const embeddedOnly = [
   'tests/e2e/owner-pages-are-accessible.test.ts',
   'tests/e2e/pages-reflow-at-every-text-size.test.ts',
   'tests/api/documents-are-valid-html.test.ts',
+  'tests/e2e/pages-pass-the-nu-html-checker.test.ts',
   'tests/api/one-address-per-page.test.ts',
   // Starts a server of its own on a copy of the seeded embedded database.
   'tests/api/server-start-tries-another-port.test.ts',

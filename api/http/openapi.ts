@@ -28,6 +28,8 @@ export interface Operation {
   access: Access;
   /** A JSON body, validated with this shape (400 names the field; 413 over the size limit; 415 if not JSON). */
   body?: z.ZodType;
+  /** A form body (application/x-www-form-urlencoded), validated with this shape (400 names the field; 413 over 8 KB). */
+  form?: z.ZodType;
   /** A non-JSON body: its media type and what it holds. */
   rawBody?: { contentType: string; description: string };
   query?: z.ZodObject;
@@ -285,6 +287,17 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
+  '/api/sessions': {
+    post: {
+      summary: 'End sessions (the /account/sessions and security pages\' forms)',
+      description:
+        "A form, not JSON: `action=end&session=<name>` ends one of one's own sessions, `action=end-others` every other one, and the owner's `action=end-user&user=<id>` every session of a viewer. Answers 303 back to the page the form is on.",
+      access: 'signed-in',
+      form: shapes.sessionEnd,
+      ok: { status: 303, description: 'Done; Location: the page the form is on.' },
+      also: { 403: 'Not allowed: `end-user` is the owner\'s, or the form does not come from the site itself.', 404: 'No such session of yours, or no such person (`field: user`).' },
+    },
+  },
   '/api/csp-report': {
     post: {
       summary: "A browser's report of what a page's Content-Security-Policy blocked",
@@ -453,6 +466,8 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The database is briefly unavailable (Retry-After says when to try again).',
 };
 
+const MISDIRECTED = 'Misdirected: the Host is not the one SITE_URL names (plain text; asked from this machine, any host is answered).';
+
 /** Every status an operation may answer, with the shape of its body (null: none or not JSON). */
 export function statusesOf(path: string, method: Method, operation: Operation): Map<number, { description: string; shape: z.ZodType | null }> {
   const statuses = new Map<number, { description: string; shape: z.ZodType | null }>();
@@ -460,8 +475,8 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
     statuses.set(status, { description, shape: status === 400 && operation.rowErrors ? z.union([responses.pointRowError, responses.errorBody]) : responses.errorBody });
   statuses.set(operation.ok.status, { description: operation.ok.description, shape: operation.ok.shape ?? null });
   const hasParams = path.includes('{');
-  if (hasParams || operation.body || operation.query) error(400);
-  if (operation.body) {
+  if (hasParams || operation.body || operation.form || operation.query) error(400);
+  if (operation.body || operation.form) {
     error(413);
     error(415);
   }
@@ -475,6 +490,8 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
     if (code >= 400) error(code, description);
     else statuses.set(code, { description, shape: null });
   }
+  // With SITE_URL set, a request for another host name is refused before any route (api/http/front-door.ts); probes are not.
+  if (!HEALTH[path]) statuses.set(421, { description: MISDIRECTED, shape: null });
   if (path === '/readyz') statuses.set(503, { description: 'Not ready: the database is unreachable or behind, or the server is draining.', shape: responses.unready });
   else if (path !== '/healthz' && path !== '/api/openapi.json' && path !== CSP_REPORT_PATH) error(503);
   return statuses;
@@ -538,17 +555,26 @@ function operationObject(path: string, method: Method, operation: Operation) {
   const responsesObject = Object.fromEntries(
     [...statusesOf(path, method, operation)].map(([status, { description, shape }]) => {
       const contentType = status === operation.ok.status ? (operation.ok.contentType ?? 'application/json') : 'application/json';
-      const content = shape ? { content: { [contentType]: { schema: toSchema(shape, 'output') } } } : operation.ok.contentType && status === operation.ok.status ? { content: { [contentType]: {} } } : {};
+      const content = shape
+        ? { content: { [contentType]: { schema: toSchema(shape, 'output') } } }
+        : operation.ok.contentType && status === operation.ok.status
+          ? { content: { [contentType]: {} } }
+          : status === 421
+            ? { content: { 'text/plain': { schema: { type: 'string' } } } }
+            : {};
       return [String(status), { description, ...content }];
     }),
   );
   const body = operation.body
     ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(operation.body, 'input') } } } }
+    : operation.form
+      ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: toSchema(operation.form, 'input') } } } }
     : operation.rawBody
       ? { requestBody: { required: true, description: operation.rawBody.description, content: { [operation.rawBody.contentType]: {} } } }
       : {};
   return {
     operationId: operationId(path, method),
+    tags: [tagOf(path)],
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(parameters.length ? { parameters } : {}),
@@ -569,10 +595,32 @@ function operationId(path: string, method: Method): string {
   return method + words.join('');
 }
 
+/** The groups a reader or a generated client finds the operations under, in the order the document lists them. */
+const TAGS: Array<{ name: string; description: string; paths: RegExp }> = [
+  { name: 'Projects', description: 'The portfolio: projects, their case studies and galleries, and stored images.', paths: /^\/api\/(projects|public\/projects|upload-image|images)\b/ },
+  { name: 'Dashboard', description: 'What the life dashboard shows: stat cards, KPIs, trends, the timeline, current activities, Now items and playlists.', paths: /^\/api\/(stats|kpis|trends|timeline|current-activity|now|playlists|spotify)\b/ },
+  { name: 'Metrics', description: 'Metrics and their dated points, written by the owner or with an access token.', paths: /^\/api\/metrics\b/ },
+  { name: 'Diary', description: "The owner's daily check-ins and diary.", paths: /^\/api\/(checkins|diary)\b/ },
+  { name: 'Sign-in and sessions', description: 'Who is signed in, signing in with a passkey or a link, signing out, ending sessions, and preferences kept with the account.', paths: /^\/api\/(auth|login|logout|passkeys|sessions|me)\b/ },
+  { name: 'Access tokens', description: 'Personal access tokens that write metric points.', paths: /^\/api\/tokens\b/ },
+  { name: 'Archive', description: 'Export everything as an archive, and restore one.', paths: /^\/api\/(export|import)\b/ },
+  { name: 'Site', description: 'This document, health probes, Content-Security-Policy reports, the feeds and the share cards.', paths: /./ },
+];
+
+const tagOf = (path: string) => TAGS.find((tag) => tag.paths.test(path))!.name;
+
 let built: Record<string, unknown> | undefined;
 
-/** The whole document (built once per process: it depends on nothing but the code). */
-export function openApiDocument(): Record<string, unknown> {
+/**
+ * The whole document, for a site served at `origin` (its `servers` entry). The rest is built once per process:
+ * it depends on nothing but the code.
+ */
+export function openApiDocument(origin: string): Record<string, unknown> {
+  const { openapi, info, ...rest } = documentBody();
+  return { openapi, info, servers: [{ url: origin, description: 'This site' }], ...rest };
+}
+
+function documentBody(): Record<string, unknown> {
   if (built) return built;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, operations] of Object.entries({ ...ROUTES, ...HEALTH, ...DOCUMENTS })) {
@@ -596,6 +644,7 @@ export function openApiDocument(): Record<string, unknown> {
         'Every JSON endpoint of the site. Errors answer `{ error, field? }`. Cookie writes must come from the site itself; the owner (role admin) changes data; access tokens write metric points.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths,
     components: { schemas, securitySchemes: SECURITY_SCHEMES },
   };
