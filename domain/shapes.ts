@@ -701,3 +701,12 @@ export const cspReport = z.union([
     )
     .max(100),
 ]);
+
+/* The Apple Health upload (api/apple-health/uploads.ts): what the owner chose on the preview. */
+export const healthImportStart = z
+  .object({
+    /** Record types of the preview not to import. */
+    skip: z.array(string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).max(1000, 'must list at most 1,000 types').default([]),
+  })
+  .strict();
+export type HealthImportStart = z.infer<typeof healthImportStart>;

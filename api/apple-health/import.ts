@@ -45,6 +45,8 @@ interface Options {
   zone: string;
   dryRun?: boolean;
   cap?: number;
+  /** Record types the owner chose not to import: counted in the summary, never written. */
+  skip?: ReadonlySet<string>;
   onProgress?: (done: { bytes: number; total: number; records: number }) => void;
 }
 
@@ -73,6 +75,7 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
     const entry = perType.get(mapped.type) ?? { metric: null, records: 0, refused: 0, days: new Set<string>(), sources: new Set<string>() };
     perType.set(mapped.type, entry);
     entry.records++;
+    if (options.skip?.has(mapped.type)) return;
     if (mapped.kind === 'refused') {
       entry.refused++;
       const key = `${mapped.type}\u0000${mapped.reason}`;
