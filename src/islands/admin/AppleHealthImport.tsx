@@ -113,8 +113,8 @@ export default function AppleHealthImport() {
   const importable = step.at === 'preview' ? step.upload.preview.types.filter((type) => type.metric && !skip.includes(type.type)) : [];
 
   return (
-    <div data-hydrated={hydrated ? '' : undefined} className="grid gap-6">
-      <section className="card p-5 sm:p-6" aria-labelledby="health-file-heading">
+    <div data-hydrated={hydrated ? '' : undefined} className="flex flex-col gap-6">
+      <section className="card min-w-0 p-5 sm:p-6" aria-labelledby="health-file-heading">
         <h2 id="health-file-heading" className="text-lg font-bold">
           1. Pick the export
         </h2>
@@ -139,40 +139,37 @@ export default function AppleHealthImport() {
       </section>
 
       {step.at === 'preview' && (
-        <section className="card p-5 sm:p-6" aria-labelledby="health-preview-heading">
+        <section className="card min-w-0 p-5 sm:p-6" aria-labelledby="health-preview-heading">
           <h2 id="health-preview-heading" className="text-lg font-bold">
             2. What the export holds
           </h2>
           <p className="mt-2" data-testid="health-counts">
             {n(step.upload.preview.records)} records of {n(step.upload.preview.types.length)} types.
           </p>
-          <div className="mt-4 overflow-x-auto">
+          {/* Wider than a phone: the table scrolls on its own (by keyboard too), the page does not. */}
+          <div className="mt-4 overflow-x-auto" role="region" aria-label="Record types, scrolls sideways" tabIndex={0}>
             <table className="w-full text-left text-sm" data-testid="health-preview">
               <caption className="mb-2 text-left font-medium">Records per type, and where each goes</caption>
-              <thead className="text-xs text-muted">
+              <thead className="text-xs whitespace-nowrap text-muted">
                 <tr>
                   <th scope="col" className="pr-3">Type</th>
+                  <th scope="col" className="pr-3">Goes to</th>
                   <th scope="col" className="pr-3 text-right">Records</th>
                   <th scope="col" className="pr-3 text-right">Days</th>
-                  <th scope="col" className="pr-3">Sources</th>
                   <th scope="col" className="pr-3 text-right">Refused</th>
-                  <th scope="col">Goes to</th>
+                  <th scope="col">Sources</th>
                 </tr>
               </thead>
               <tbody>
                 {step.upload.preview.types.map((type) => (
                   <tr key={type.type} className="border-t border-(--border) align-top">
-                    <th scope="row" className="py-2 pr-3 font-medium" title={type.type}>
+                    <th scope="row" className="min-w-28 py-2 pr-3 font-medium" title={type.type}>
                       {label(type.type)}
                     </th>
-                    <td className="py-2 pr-3 text-right font-mono">{n(type.records)}</td>
-                    <td className="py-2 pr-3 text-right font-mono">{n(type.days)}</td>
-                    <td className="py-2 pr-3">{type.sources.join(', ') || '—'}</td>
-                    <td className="py-2 pr-3 text-right font-mono">{n(type.refused)}</td>
-                    <td className="py-2">
+                    <td className="py-2 pr-3">
                       {type.metric ? (
                         <select
-                          className="field"
+                          className="field w-auto min-w-32"
                           aria-label={`${label(type.type)} goes to`}
                           value={skip.includes(type.type) ? '' : type.metric}
                           onChange={(e) => setSkip((list) => (e.target.value ? list.filter((item) => item !== type.type) : [...list, type.type]))}
@@ -181,9 +178,13 @@ export default function AppleHealthImport() {
                           <option value="">Skip</option>
                         </select>
                       ) : (
-                        <span className="text-muted">Not imported</span>
+                        <span className="whitespace-nowrap text-muted">Not imported</span>
                       )}
                     </td>
+                    <td className="py-2 pr-3 text-right font-mono whitespace-nowrap">{n(type.records)}</td>
+                    <td className="py-2 pr-3 text-right font-mono whitespace-nowrap">{n(type.days)}</td>
+                    <td className="py-2 pr-3 text-right font-mono whitespace-nowrap">{n(type.refused)}</td>
+                    <td className="min-w-40 py-2">{type.sources.join(', ') || '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -202,7 +203,7 @@ export default function AppleHealthImport() {
       )}
 
       {step.at === 'importing' && (
-        <section className="card p-5 sm:p-6" aria-labelledby="health-progress-heading">
+        <section className="card min-w-0 p-5 sm:p-6" aria-labelledby="health-progress-heading">
           <h2 id="health-progress-heading" className="text-lg font-bold">
             Importing…
           </h2>
@@ -220,7 +221,7 @@ export default function AppleHealthImport() {
       )}
 
       {(step.at === 'done' || step.at === 'failed') && (
-        <section className="card p-5 sm:p-6" aria-labelledby="health-result-heading" data-testid="health-result">
+        <section className="card min-w-0 p-5 sm:p-6" aria-labelledby="health-result-heading" data-testid="health-result">
           <h2 id="health-result-heading" ref={resultRef} tabIndex={-1} className="text-lg font-bold">
             {step.at === 'done' ? 'Import finished' : 'Import stopped'}
           </h2>
@@ -263,7 +264,7 @@ function Refusals({ summary, caption }: { summary: Summary; caption: string }) {
   return (
     <table className="mt-4 w-full text-left text-sm" data-testid="health-refusals">
       <caption className="mb-2 text-left font-medium">{caption}</caption>
-      <thead className="text-xs text-muted">
+      <thead className="text-xs whitespace-nowrap text-muted">
         <tr>
           <th scope="col" className="pr-3">Type</th>
           <th scope="col" className="pr-3 text-right">Records</th>
