@@ -17,8 +17,8 @@ import { freshClientAddress, sameOriginHeaders, sessionCookie } from '../support
 const dir = mkdtempSync(join(tmpdir(), 'apple-health-upload-'));
 let admin = '';
 let viewer = '';
-let exportZip: Buffer;
-let noXmlZip: Buffer;
+let exportZip: Buffer<ArrayBuffer>;
+let noXmlZip: Buffer<ArrayBuffer>;
 
 beforeAll(async () => {
   admin = await sessionCookie('admin');
@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const upload = (body: Uint8Array | string, cookie: string | null, headers: Record<string, string> = {}) =>
+const upload = (body: Buffer<ArrayBuffer> | string, cookie: string | null, headers: Record<string, string> = {}) =>
   fetch(new URL('/api/apple-health/uploads', base()), {
     method: 'POST',
     headers: { ...sameOriginHeaders(), 'Content-Type': 'application/zip', ...(cookie ? { Cookie: cookie } : {}), ...headers },

@@ -141,7 +141,7 @@ describe('the running server answers as its OpenAPI document says', () => {
   it('an Apple Health export uploaded, imported and followed by the owner validates at every step, refusals too', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'contract-health-'));
     await writeZip(join(folder, 'export.zip'), 'apple_health_export/export.xml', exportXml({ records: 300, lastDay: '2023-03-03', seed: 7 }));
-    const send = (body: Uint8Array | string) =>
+    const send = (body: Buffer<ArrayBuffer> | string) =>
       fetch(new URL('/api/apple-health/uploads', base()), { method: 'POST', body, headers: { Origin: base(), Cookie: admin, 'Content-Type': 'application/zip' } });
     let response = await send(readFileSync(join(folder, 'export.zip')));
     expect(response.status).toBe(201);

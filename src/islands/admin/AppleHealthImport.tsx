@@ -146,8 +146,8 @@ export default function AppleHealthImport() {
           <p className="mt-2" data-testid="health-counts">
             {n(step.upload.preview.records)} records of {n(step.upload.preview.types.length)} types.
           </p>
-          {/* Wider than a phone: the table scrolls on its own (by keyboard too), the page does not. */}
-          <div className="mt-4 overflow-x-auto" role="region" aria-label="Record types, scrolls sideways" tabIndex={0}>
+          {/* Wider than a phone: the table scrolls on its own, the page does not (each row's select takes the keyboard there). */}
+          <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="health-preview">
               <caption className="mb-2 text-left font-medium">Records per type, and where each goes</caption>
               <thead className="text-xs whitespace-nowrap text-muted">
