@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportXml } from '../../scripts/apple-health-export.ts';
 import { writeZip } from '../../scripts/zip-file.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { call } from '../support/http.ts';
 import { holdScripts } from '../support/page-helpers.ts';
 import { sessionCookie } from '../support/sign-in.ts';
@@ -52,6 +53,7 @@ describe('the owner imports an Apple Health export', () => {
     const steps = preview.getByRole('row', { name: /^Step count/ });
     expect(await steps.innerText()).toContain('Owner’s Apple Watch, Owner’s iPhone');
     expect(await steps.getByRole('combobox').inputValue()).toBe('steps');
+    await expectNoAxeViolations(page, 'the Apple Health preview on a phone');
     // Nothing is written before Import: the metric a type would make does not exist yet.
     expect((await call('/api/metrics/walking-distance', { cookie: admin })).status).toBe(404);
 
@@ -70,6 +72,7 @@ describe('the owner imports an Apple Health export', () => {
     expect(lines[0]).toMatch(/^[\d,]+ new points$/);
     expect(lines[2]).toMatch(/^[\d,]+ records refused$/);
     expect((await call('/api/metrics/heart-rate', { cookie: admin })).status).toBe(404);
+    await expectNoAxeViolations(page, 'the Apple Health result on a phone');
 
     // The numbers on a metric's page: the last day of the export, counted from one device.
     await result.getByRole('link', { name: 'See walking-distance' }).click();
