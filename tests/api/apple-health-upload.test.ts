@@ -99,6 +99,23 @@ describe('uploading an Apple Health export', () => {
     expect(rows[0]).toContain('apple-health');
   }, 60_000);
 
+  it('keeps answering others while an import runs, and counts records done of total on the way', async () => {
+    await writeZip(join(dir, 'larger.zip'), 'apple_health_export/export.xml', exportXml({ records: 40_000, lastDay: '2022-08-31', seed: 12 }));
+    const kept = await (await upload(readFileSync(join(dir, 'larger.zip')), admin)).json();
+    expect((await call(`/api/apple-health/uploads/${kept.id}/import`, { method: 'POST', cookie: admin, body: {} })).status).toBe(202);
+    const seen = { answeredMidway: false, partial: false };
+    for (;;) {
+      const other = await call('/api/metrics', { cookie: admin });
+      const status = await (await call(`/api/apple-health/uploads/${kept.id}`, { cookie: admin })).json();
+      if (status.state !== 'importing') break;
+      // Answered, and the import still running after it: served between two chunks.
+      if (other.status === 200) seen.answeredMidway = true;
+      if (status.done > 0 && status.done < status.total) seen.partial = true;
+    }
+    expect(seen).toEqual({ answeredMidway: true, partial: true });
+    expect((await finished(kept.id)).state).toBe('done');
+  }, 120_000);
+
   it('refuses a file that is not a zip and a zip without export.xml with 400 naming the file, writing nothing, and logs each', async () => {
     const before = await metricCounts();
     const address = freshClientAddress();
