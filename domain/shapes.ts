@@ -707,6 +707,8 @@ export const healthImportStart = z
   .object({
     /** Record types of the preview not to import. */
     skip: z.array(string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).max(1000, 'must list at most 1,000 types').default([]),
+    /** Record type → the key of an existing metric its records go to instead of their own. */
+    map: z.record(string().max(200, 'must be at most 200 characters'), metricKey).default({}),
   })
   .strict();
 export type HealthImportStart = z.infer<typeof healthImportStart>;

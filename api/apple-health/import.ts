@@ -47,6 +47,8 @@ interface Options {
   cap?: number;
   /** Record types the owner chose not to import: counted in the summary, never written. */
   skip?: ReadonlySet<string>;
+  /** Record type → the key of an existing metric its records go to instead of their own. */
+  map?: ReadonlyMap<string, string>;
   onProgress?: (done: { bytes: number; total: number; records: number }) => void;
 }
 
@@ -85,19 +87,19 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
     if (mapped.kind === 'skipped') return;
     if (entry.sources.size < 1000) entry.sources.add(mapped.source);
     if (mapped.kind === 'sleep') {
-      entry.metric = HEALTH_METRICS.sleep!.key;
+      entry.metric = options.map?.get(mapped.type) ?? HEALTH_METRICS.sleep!.key;
       entry.days.add(mapped.day);
       const key = `${mapped.day}\u0000${mapped.source}`;
       sleep.set(key, (sleep.get(key) ?? 0) + mapped.hours);
       return;
     }
-    const metric = HEALTH_METRICS[mapped.metric]!;
-    entry.metric = metric.key;
+    const key = options.map?.get(mapped.type) ?? HEALTH_METRICS[mapped.metric]!.key;
+    entry.metric = key;
     // The day as the phone wrote it (its local date): enough for the preview's count.
     entry.days.add(mapped.day);
-    const list = pending.get(metric.key) ?? [];
+    const list = pending.get(key) ?? [];
     list.push({ at: mapped.at, value: mapped.value, source: mapped.source });
-    pending.set(metric.key, list);
+    pending.set(key, list);
     buffered++;
   });
 
@@ -138,12 +140,13 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
     if (failure) throw failure;
     await flush();
     if (sleep.size > 0 && !options.dryRun) {
+      const sleepKey = options.map?.get('HKCategoryTypeIdentifierSleepAnalysis') ?? HEALTH_METRICS.sleep!.key;
       const rows = [...sleep].map(([key, hours]) => {
         const [wakeDay, source] = key.split('\u0000') as [string, string];
         return { at: sleepInstant(wakeDay, options.zone), value: Math.round(hours * 1000) / 1000, source };
       });
       for (const row of rows) {
-        pending.set(HEALTH_METRICS.sleep!.key, [...(pending.get(HEALTH_METRICS.sleep!.key) ?? []), row]);
+        pending.set(sleepKey, [...(pending.get(sleepKey) ?? []), row]);
         buffered++;
       }
       await flush();

@@ -83,7 +83,7 @@ export function secondsLeft(upload: KeptUpload, now = Date.now()): number | null
 export function startImport(
   db: Db,
   upload: KeptUpload,
-  options: { zone: string; skip: ReadonlySet<string>; ended: (result: HealthImportSummary | null, error: unknown) => Promise<void> },
+  options: { zone: string; skip: ReadonlySet<string>; map: ReadonlyMap<string, string>; ended: (result: HealthImportSummary | null, error: unknown) => Promise<void> },
 ): void {
   upload.state = 'importing';
   upload.startedAt = Date.now();
@@ -91,6 +91,7 @@ export function startImport(
   void importAppleHealth(db, upload.path, {
     zone: options.zone,
     skip: options.skip,
+    map: options.map,
     onProgress: ({ records }) => {
       upload.done = records;
     },

@@ -9,6 +9,7 @@ import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { errorFields } from '../db/query-error.ts';
 import { log } from '../log.ts';
+import { findMetric } from '../services/metrics.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { readJson, streamToFile } from './body.ts';
 import type { RequestContext } from './context.ts';
@@ -88,10 +89,15 @@ export const healthUploadImport = {
     handle(async () => {
       const user = requireAdmin(context.locals.user);
       const upload = keptUpload(context);
-      const { skip } = await readJson(context.request, healthImportStart);
+      const { skip, map } = await readJson(context.request, healthImportStart);
       const known = new Set(upload.preview.types.map((type) => type.type));
       const unknown = skip.findIndex((type) => !known.has(type));
       if (unknown >= 0) throw badRequest(`skip.${unknown}: is not a record type of this export`, `skip.${unknown}`);
+      const importable = new Set(upload.preview.types.filter((type) => type.metric).map((type) => type.type));
+      for (const [type, key] of Object.entries(map)) {
+        if (!importable.has(type)) throw badRequest(`map.${type}: is not a record type of this export`, `map.${type}`);
+        if (!(await findMetric(db(), key))) throw badRequest(`map.${type}: there is no metric '${key}'`, `map.${type}`);
+      }
       if (upload.state !== 'ready') throw new HttpError(409, upload.state === 'importing' ? 'This export is being imported.' : 'This export was imported already: upload it again to import it again.');
       if (importRunning()) throw new HttpError(409, 'Another import is running: wait for it to end.');
       const who = actor(context, user);
@@ -99,13 +105,14 @@ export const healthUploadImport = {
       startImport(database, upload, {
         zone: config().OWNER_TIME_ZONE,
         skip: new Set(skip),
+        map: new Map(Object.entries(map)),
         ended: async (result, error) => {
           if (result) await invalidateEverything();
           await recordSecurityEvent(database, {
             kind: 'import',
             outcome: result ? 'success' : 'refused',
             reason: result ? null : upload.error,
-            detail: { format: 'apple-health', records: upload.total, skipped: skip, ...(result ? { inserted: result.inserted, updated: result.updated } : {}) },
+            detail: { format: 'apple-health', records: upload.total, skipped: skip, mapped: map, ...(result ? { inserted: result.inserted, updated: result.updated } : {}) },
             ...who,
           });
           if (error && !(error instanceof HealthImportError)) log.error(errorFields(error), 'Apple Health import stopped');

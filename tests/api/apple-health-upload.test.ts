@@ -99,6 +99,25 @@ describe('uploading an Apple Health export', () => {
     expect(rows[0]).toContain('apple-health');
   }, 60_000);
 
+  it('maps a type to a metric the owner already keeps, and names a mapping it cannot follow', async () => {
+    const kept = await (await upload(exportZip, admin)).json();
+    const importAs = (body: unknown) => call(`/api/apple-health/uploads/${kept.id}/import`, { method: 'POST', cookie: admin, body });
+    const noMetric = await importAs({ map: { HKQuantityTypeIdentifierBodyMass: 'no-such-metric' } });
+    expect(noMetric.status).toBe(400);
+    expect((await noMetric.json()).field).toBe('map.HKQuantityTypeIdentifierBodyMass');
+    const noType = await importAs({ map: { HKQuantityTypeIdentifierBloodGlucose: 'weight' } });
+    expect(noType.status).toBe(400);
+    expect((await noType.json()).field).toBe('map.HKQuantityTypeIdentifierBloodGlucose');
+
+    const weightBefore = (await (await call('/api/metrics/weight/points?limit=1', { cookie: admin })).json()).total;
+    const others = kept.preview.types.map((type: { type: string }) => type.type).filter((type: string) => type !== 'HKQuantityTypeIdentifierBodyMass');
+    expect((await importAs({ skip: others, map: { HKQuantityTypeIdentifierBodyMass: 'weight' } })).status).toBe(202);
+    const done = await finished(kept.id);
+    expect(done.result.types.find((type) => type.type === 'HKQuantityTypeIdentifierBodyMass')?.metric).toBe('weight');
+    const weight = await (await call('/api/metrics/weight/points?limit=1', { cookie: admin })).json();
+    expect(weight.total).toBeGreaterThan(weightBefore);
+  }, 30_000);
+
   it('keeps answering others while an import runs, and counts records done of total on the way', async () => {
     await writeZip(join(dir, 'larger.zip'), 'apple_health_export/export.xml', exportXml({ records: 40_000, lastDay: '2022-08-31', seed: 12 }));
     const kept = await (await upload(readFileSync(join(dir, 'larger.zip')), admin)).json();

@@ -35,6 +35,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const sleepPoints = async () => ((await (await call('/api/metrics/sleep/points?limit=1', { cookie: admin })).json()) as { total: number }).total;
+
 describe('the owner imports an Apple Health export', () => {
   it('picks it before the page is ready, previews it, skips heart rate, imports with progress and sees the days on a metric page', async () => {
     const { context, page } = await signedInPage(browser, 'admin', PHONE);
@@ -58,6 +60,9 @@ describe('the owner imports an Apple Health export', () => {
     expect((await call('/api/metrics/walking-distance', { cookie: admin })).status).toBe(404);
 
     await page.getByLabel('Heart rate goes to', { exact: true }).selectOption({ label: 'Skip' });
+    // Sleep into the metric the owner already keeps, instead of a new one.
+    await page.getByLabel('Sleep analysis goes to').selectOption({ value: 'sleep' });
+    const sleepBefore = await sleepPoints();
     const held = await holdRequests(page, 'GET', /\/api\/apple-health\/uploads\/[^/]+$/);
     await page.getByRole('button', { name: /^Import \d+ types$/ }).click();
     // The bar starts from what the Import answered, before any progress is asked for.
@@ -72,6 +77,8 @@ describe('the owner imports an Apple Health export', () => {
     expect(lines[0]).toMatch(/^[\d,]+ new points$/);
     expect(lines[2]).toMatch(/^[\d,]+ records refused$/);
     expect((await call('/api/metrics/heart-rate', { cookie: admin })).status).toBe(404);
+    expect((await call('/api/metrics/sleep-hours', { cookie: admin })).status).toBe(404);
+    expect(await sleepPoints()).toBeGreaterThan(sleepBefore);
     await expectNoAxeViolations(page, 'the Apple Health result on a phone');
 
     // The numbers on a metric's page: the last day of the export, counted from one device.

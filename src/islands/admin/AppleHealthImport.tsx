@@ -28,10 +28,12 @@ async function answer(response: Response): Promise<Upload> {
  * /data-management/apple-health: pick the Health app's export.zip; the server reads it without writing (the
  * preview per record type); skip the types not wanted, then Import and follow records done of total.
  */
-export default function AppleHealthImport() {
+export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: string; name: string }> }) {
   const hydrated = useHydrated();
   const [step, setStep] = useState<Step>({ at: 'pick' });
   const [skip, setSkip] = useState<string[]>([]);
+  /** Record type → another metric than its own. */
+  const [map, setMap] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
@@ -40,6 +42,7 @@ export default function AppleHealthImport() {
   async function pick(file: File | undefined) {
     setError('');
     setSkip([]);
+    setMap({});
     if (!file) return setStep({ at: 'pick' });
     setStep({ at: 'reading', name: file.name });
     try {
@@ -51,6 +54,12 @@ export default function AppleHealthImport() {
     }
   }
 
+  /** '' skips the type; its own metric or another one imports it there. */
+  function choose(type: string, own: string, value: string) {
+    setSkip((list) => (value ? list.filter((item) => item !== type) : [...new Set([...list, type])]));
+    setMap(({ [type]: _dropped, ...rest }) => (value && value !== own ? { ...rest, [type]: value } : rest));
+  }
+
   async function start() {
     if (step.at !== 'preview') return;
     setError('');
@@ -59,7 +68,7 @@ export default function AppleHealthImport() {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ skip }),
+        body: JSON.stringify({ skip, map }),
       });
       setStep({ at: 'importing', upload: await answer(response) });
     } catch (failure) {
@@ -171,11 +180,20 @@ export default function AppleHealthImport() {
                         <select
                           className="field w-auto min-w-32"
                           aria-label={`${label(type.type)} goes to`}
-                          value={skip.includes(type.type) ? '' : type.metric}
-                          onChange={(e) => setSkip((list) => (e.target.value ? list.filter((item) => item !== type.type) : [...list, type.type]))}
+                          value={skip.includes(type.type) ? '' : (map[type.type] ?? type.metric)}
+                          onChange={(e) => choose(type.type, type.metric!, e.target.value)}
                         >
                           <option value={type.metric}>{type.metric}</option>
                           <option value="">Skip</option>
+                          <optgroup label="Another metric">
+                            {metrics
+                              .filter((metric) => metric.key !== type.metric)
+                              .map((metric) => (
+                                <option key={metric.key} value={metric.key}>
+                                  {metric.name} ({metric.key})
+                                </option>
+                              ))}
+                          </optgroup>
                         </select>
                       ) : (
                         <span className="whitespace-nowrap text-muted">Not imported</span>
