@@ -178,7 +178,7 @@ export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: s
                     <td className="py-2 pr-3">
                       {type.metric ? (
                         <select
-                          className="field w-auto min-w-32"
+                          className="field w-auto max-w-56 min-w-32"
                           aria-label={`${label(type.type)} goes to`}
                           value={skip.includes(type.type) ? '' : (map[type.type] ?? type.metric)}
                           onChange={(e) => choose(type.type, type.metric!, e.target.value)}
