@@ -311,3 +311,35 @@ export const metricGoal = z.object({
   streak: z.number().int().min(0).meta({ description: 'Days (or weeks) in a row meeting the goal, rest days kept.' }),
   restUsedThisWeek: z.number().int().min(0),
 });
+
+/** What an Apple Health export holds (a dry run) or what its import wrote. */
+export const healthSummary = z.object({
+  records: z.number().int().min(0),
+  types: z.array(
+    z.object({
+      type: z.string(),
+      metric: z.string().nullable().meta({ description: 'The metric its records go to; null: not imported (an unknown type, or skipped).' }),
+      records: z.number().int().min(0),
+      refused: z.number().int().min(0),
+      days: z.number().int().min(0),
+      sources: z.array(z.string()),
+    }),
+  ),
+  refusals: z.array(z.object({ type: z.string(), reason: z.string(), records: z.number().int().min(0) })),
+  inserted: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  dryRun: z.boolean(),
+});
+
+/** An uploaded export kept for the owner's Import, and that import's progress. */
+export const healthUpload = z.object({
+  id: z.string(),
+  expiresAt: z.string().meta({ description: 'When the kept file is deleted if it has not been imported.' }),
+  state: z.enum(['ready', 'importing', 'done', 'failed']),
+  preview: healthSummary,
+  done: z.number().int().min(0).meta({ description: 'Records read so far.' }),
+  total: z.number().int().min(0),
+  secondsLeft: z.number().int().min(0).nullable(),
+  result: healthSummary.nullable(),
+  error: z.string().nullable(),
+});

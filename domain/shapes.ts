@@ -722,3 +722,14 @@ export const metricGoalSave = metricGoalFields
       context.addIssue({ code: 'custom', path: ['amount'], message: 'is required for a fixed goal' });
   })
   .transform((goal) => ({ ...goal, amount: goal.kind === 'fixed' ? (goal.amount ?? null) : null }));
+
+/* The Apple Health upload (api/apple-health/uploads.ts): what the owner chose on the preview. */
+export const healthImportStart = z
+  .object({
+    /** Record types of the preview not to import. */
+    skip: z.array(string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).max(1000, 'must list at most 1,000 types').default([]),
+    /** Record type → the key of an existing metric its records go to instead of their own. */
+    map: z.record(string().max(200, 'must be at most 200 characters'), metricKey).default({}),
+  })
+  .strict();
+export type HealthImportStart = z.infer<typeof healthImportStart>;

@@ -45,6 +45,10 @@ interface Options {
   zone: string;
   dryRun?: boolean;
   cap?: number;
+  /** Record types the owner chose not to import: counted in the summary, never written. */
+  skip?: ReadonlySet<string>;
+  /** Record type → the key of an existing metric its records go to instead of their own. */
+  map?: ReadonlyMap<string, string>;
   onProgress?: (done: { bytes: number; total: number; records: number }) => void;
 }
 
@@ -73,6 +77,7 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
     const entry = perType.get(mapped.type) ?? { metric: null, records: 0, refused: 0, days: new Set<string>(), sources: new Set<string>() };
     perType.set(mapped.type, entry);
     entry.records++;
+    if (options.skip?.has(mapped.type)) return;
     if (mapped.kind === 'refused') {
       entry.refused++;
       const key = `${mapped.type}\u0000${mapped.reason}`;
@@ -82,19 +87,19 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
     if (mapped.kind === 'skipped') return;
     if (entry.sources.size < 1000) entry.sources.add(mapped.source);
     if (mapped.kind === 'sleep') {
-      entry.metric = HEALTH_METRICS.sleep!.key;
+      entry.metric = options.map?.get(mapped.type) ?? HEALTH_METRICS.sleep!.key;
       entry.days.add(mapped.day);
       const key = `${mapped.day}\u0000${mapped.source}`;
       sleep.set(key, (sleep.get(key) ?? 0) + mapped.hours);
       return;
     }
-    const metric = HEALTH_METRICS[mapped.metric]!;
-    entry.metric = metric.key;
+    const key = options.map?.get(mapped.type) ?? HEALTH_METRICS[mapped.metric]!.key;
+    entry.metric = key;
     // The day as the phone wrote it (its local date): enough for the preview's count.
     entry.days.add(mapped.day);
-    const list = pending.get(metric.key) ?? [];
+    const list = pending.get(key) ?? [];
     list.push({ at: mapped.at, value: mapped.value, source: mapped.source });
-    pending.set(metric.key, list);
+    pending.set(key, list);
     buffered++;
   });
 
@@ -135,12 +140,13 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
     if (failure) throw failure;
     await flush();
     if (sleep.size > 0 && !options.dryRun) {
+      const sleepKey = options.map?.get('HKCategoryTypeIdentifierSleepAnalysis') ?? HEALTH_METRICS.sleep!.key;
       const rows = [...sleep].map(([key, hours]) => {
         const [wakeDay, source] = key.split('\u0000') as [string, string];
         return { at: sleepInstant(wakeDay, options.zone), value: Math.round(hours * 1000) / 1000, source };
       });
       for (const row of rows) {
-        pending.set(HEALTH_METRICS.sleep!.key, [...(pending.get(HEALTH_METRICS.sleep!.key) ?? []), row]);
+        pending.set(sleepKey, [...(pending.get(sleepKey) ?? []), row]);
         buffered++;
       }
       await flush();

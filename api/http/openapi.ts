@@ -329,6 +329,31 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { status: 200, description: 'A .tar.gz archive of every exported table, streamed.', contentType: 'application/gzip' },
     },
   },
+  '/api/apple-health/uploads': {
+    post: {
+      summary: 'Upload an Apple Health export and see what it holds',
+      description:
+        'Streams the export.zip to a file on the server, reads it as a dry run (writes nothing) and keeps it for an hour under the answered id, for the Import. Larger files: `npm run import:apple-health` on the server.',
+      access: 'admin',
+      rawBody: { contentType: 'application/zip', description: "The export.zip the Health app writes (Profile → Export All Health Data)." },
+      ok: { status: 201, description: 'The kept upload: per record type, its records, days, sources, refusals and the metric it goes to.', shape: responses.healthUpload },
+      also: { 400: 'Not a zip, no export.xml in it, or XML that is not well-formed (field `file`).', 413: 'Larger than 1 GB.', 415: 'Not application/zip.' },
+    },
+  },
+  '/api/apple-health/uploads/{id}': {
+    get: { summary: "A kept upload's preview and its import's progress", access: 'admin', ok: { status: 200, description: 'Records done of total, seconds left, and the result once done.', shape: responses.healthUpload } },
+    delete: { summary: 'Forget a kept upload (its file is deleted)', access: 'admin', ok: { status: 204, description: 'Deleted.' }, also: { 409: 'Its import is running.' } },
+  },
+  '/api/apple-health/uploads/{id}/import': {
+    post: {
+      summary: 'Import a kept upload',
+      description: 'Runs in the background, committing a chunk at a time; follow it with GET /api/apple-health/uploads/{id}. Re-importing the same export adds nothing twice.',
+      access: 'admin',
+      body: shapes.healthImportStart,
+      ok: { status: 202, description: 'Started.', shape: responses.healthUpload },
+      also: { 409: 'Imported already, being imported, or another import is running.' },
+    },
+  },
   '/api/import/preview': {
     post: {
       summary: 'What importing an archive would change',

@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { exportXml } from '../../scripts/apple-health-export.ts';
+import { writeZip } from '../../scripts/zip-file.ts';
 import { base, call, type CallOptions } from '../support/http.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { freshClientAddress, sessionCookie } from '../support/sign-in.ts';
@@ -131,6 +136,31 @@ describe('the running server answers as its OpenAPI document says', () => {
     await checked('delete', '/api/metrics/{key}/points/{id}', `/api/metrics/${key}/points/${pointId}`, { expect: 204, cookie: admin });
     await checked('delete', '/api/tokens/{id}', `/api/tokens/${token.id}`, { expect: 200, cookie: admin });
     await checked('delete', '/api/metrics/{key}', `/api/metrics/${key}`, { expect: 200, cookie: admin });
+  });
+
+  it('an Apple Health export uploaded, imported and followed by the owner validates at every step, refusals too', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'contract-health-'));
+    await writeZip(join(folder, 'export.zip'), 'apple_health_export/export.xml', exportXml({ records: 300, lastDay: '2023-03-03', seed: 7 }));
+    const send = (body: Buffer<ArrayBuffer> | string) =>
+      fetch(new URL('/api/apple-health/uploads', base()), { method: 'POST', body, headers: { Origin: base(), Cookie: admin, 'Content-Type': 'application/zip' } });
+    let response = await send(readFileSync(join(folder, 'export.zip')));
+    expect(response.status).toBe(201);
+    const kept = matchContract('post', '/api/apple-health/uploads', response, await response.text());
+    response = await send('not a zip');
+    expect(response.status).toBe(400);
+    matchContract('post', '/api/apple-health/uploads', response, await response.text());
+    await checked('get', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 200, cookie: admin });
+    await checked('get', '/api/apple-health/uploads/{id}', '/api/apple-health/uploads/nothing-here', { expect: 404, cookie: admin });
+    await checked('post', '/api/apple-health/uploads/{id}/import', `/api/apple-health/uploads/${kept.id}/import`, { expect: 400, cookie: admin, body: { skip: [7] } });
+    // Only body mass: a few points.
+    const skip = kept.preview.types.map((type: { type: string }) => type.type).filter((type: string) => type !== 'HKQuantityTypeIdentifierBodyMass');
+    await checked('post', '/api/apple-health/uploads/{id}/import', `/api/apple-health/uploads/${kept.id}/import`, { expect: 202, cookie: admin, body: { skip } });
+    let status = await checked('get', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 200, cookie: admin });
+    while (status.state === 'importing') status = await checked('get', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 200, cookie: admin });
+    expect(status.state).toBe('done');
+    await checked('post', '/api/apple-health/uploads/{id}/import', `/api/apple-health/uploads/${kept.id}/import`, { expect: 409, cookie: admin, body: {} });
+    await checked('delete', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 204, cookie: admin });
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("the owner's check-in and diary validate at every step", async () => {

@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportXml } from '../../scripts/apple-health-export.ts';
+import { writeZip } from '../../scripts/zip-file.ts';
 import { base, call, getJson } from '../support/http.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { freshClientAddress, printOwnerLink, redeemOwnerLink, sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
@@ -216,6 +221,33 @@ describe('writes', () => {
       expect(response.status).toBe(status);
     }
   });
+
+  it('the Apple Health doors: visitors 401, viewers 403, the admin from another site 403; nothing is kept or written', async () => {
+    const zip = join(mkdtempSync(join(tmpdir(), 'matrix-health-')), 'export.zip');
+    await writeZip(zip, 'apple_health_export/export.xml', exportXml({ records: 300, lastDay: '2024-02-02', seed: 5 }));
+    const body = readFileSync(zip);
+    const metricsBefore = await getJson('/api/metrics', admin);
+    const send = (headers: Record<string, string>) =>
+      fetch(new URL('/api/apple-health/uploads', base()), { method: 'POST', body, headers: { Origin: base(), 'Content-Type': 'application/zip', ...headers } });
+    expect((await send({})).status).toBe(401);
+    expect((await send({ Cookie: viewer })).status).toBe(403);
+    expect((await send({ Cookie: admin, Origin: 'https://elsewhere.example' })).status).toBe(403);
+    const kept = (await (await send({ Cookie: admin })).json()) as { id: string };
+    const doors = [
+      { method: 'GET', path: `/api/apple-health/uploads/${kept.id}` },
+      { method: 'POST', path: `/api/apple-health/uploads/${kept.id}/import`, body: {} },
+      { method: 'DELETE', path: `/api/apple-health/uploads/${kept.id}` },
+    ];
+    for (const door of doors) {
+      expect((await call(door.path, { ...door })).status, `visitor ${door.method} ${door.path}`).toBe(401);
+      expect((await call(door.path, { ...door, cookie: viewer })).status, `viewer ${door.method} ${door.path}`).toBe(403);
+      if (door.method !== 'GET') expect((await call(door.path, { ...door, cookie: admin, headers: { Origin: 'https://elsewhere.example' } })).status).toBe(403);
+    }
+    expect(await getJson('/api/metrics', admin)).toEqual(metricsBefore);
+    expect(((await getJson(`/api/apple-health/uploads/${kept.id}`, admin)) as { state: string }).state).toBe('ready');
+    expect((await call(`/api/apple-health/uploads/${kept.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    rmSync(dirname(zip), { recursive: true, force: true });
+  }, 30_000);
 });
 
 /**

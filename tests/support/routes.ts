@@ -27,6 +27,7 @@ export const ADMIN_ROUTES = [
   '/data-management/metrics',
   '/data-management/metrics/steps',
   '/data-management/metrics/steps/import',
+  '/data-management/apple-health',
   '/data-management/tokens',
   '/data-management/security',
   '/data-management/passkeys',

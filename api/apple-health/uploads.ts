@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../db/client.ts';
+import { HealthImportError, importAppleHealth, type HealthImportSummary } from './import.ts';
+
+/*
+ * Exports uploaded from the admin page, kept between the preview and the owner's Import (so a file of hundreds
+ * of megabytes is sent once), and the progress of the import that runs on one. Held by this process: a file
+ * lives in a folder of its own under the system's temporary folder, never served back, and is deleted after its
+ * import or an hour after it arrived, whichever is first. One import runs at a time; it commits in chunks, so
+ * the server answers others between them.
+ */
+
+/** The upload's own cap on the body reader (ADR 022): larger exports go through `npm run import:apple-health`. */
+export const UPLOAD_LIMIT = 1024 ** 3;
+export const KEEP_MS = 60 * 60 * 1000;
+
+export type UploadState = 'ready' | 'importing' | 'done' | 'failed';
+
+export interface KeptUpload {
+  id: string;
+  path: string;
+  preview: HealthImportSummary;
+  expiresAt: Date;
+  state: UploadState;
+  done: number;
+  total: number;
+  startedAt: number | null;
+  result: HealthImportSummary | null;
+  error: string | null;
+}
+
+const kept = new Map<string, KeptUpload>();
+let folder: Promise<string> | null = null;
+let running: string | null = null;
+
+/** A fresh path for an upload under this process's own folder, and its id. */
+export async function newUploadPath(): Promise<{ id: string; path: string }> {
+  folder ??= mkdtemp(join(tmpdir(), 'apple-health-'));
+  const id = randomUUID();
+  return { id, path: join(await folder, `${id}.zip`) };
+}
+
+export function keep(id: string, path: string, preview: HealthImportSummary): KeptUpload {
+  const upload: KeptUpload = { id, path, preview, expiresAt: new Date(Date.now() + KEEP_MS), state: 'ready', done: 0, total: preview.records, startedAt: null, result: null, error: null };
+  kept.set(id, upload);
+  expireLater(upload);
+  return upload;
+}
+
+function expireLater(upload: KeptUpload): void {
+  const timer = setTimeout(() => {
+    // An import outlasting the hour keeps its file until it ends.
+    if (upload.state === 'importing') return expireLater(upload);
+    void forget(upload.id);
+  }, Math.max(0, upload.expiresAt.getTime() - Date.now()));
+  timer.unref();
+}
+
+export const findUpload = (id: string) => kept.get(id) ?? null;
+export const importRunning = () => running !== null;
+
+/** Deletes the file and forgets the upload (expired, or the owner chose another file). */
+export async function forget(id: string): Promise<void> {
+  const upload = kept.get(id);
+  kept.delete(id);
+  if (upload) await rm(upload.path, { force: true });
+}
+
+/** Seconds left at the pace so far; null before there is a pace. */
+export function secondsLeft(upload: KeptUpload, now = Date.now()): number | null {
+  if (upload.state !== 'importing' || !upload.startedAt || upload.done === 0) return null;
+  const elapsed = (now - upload.startedAt) / 1000;
+  return Math.max(0, Math.round((elapsed / upload.done) * (upload.total - upload.done)));
+}
+
+/**
+ * Starts the import of a kept upload in the background; `ended` hears the summary or the error once it is over.
+ * The file is deleted when it ends, whatever the outcome; the status stays until the hour is up.
+ */
+export function startImport(
+  db: Db,
+  upload: KeptUpload,
+  options: { zone: string; skip: ReadonlySet<string>; map: ReadonlyMap<string, string>; ended: (result: HealthImportSummary | null, error: unknown) => Promise<void> },
+): void {
+  upload.state = 'importing';
+  upload.startedAt = Date.now();
+  running = upload.id;
+  void importAppleHealth(db, upload.path, {
+    zone: options.zone,
+    skip: options.skip,
+    map: options.map,
+    onProgress: ({ records }) => {
+      upload.done = records;
+    },
+  })
+    .then(
+      async (result) => {
+        Object.assign(upload, { state: 'done', done: upload.total, result });
+        await options.ended(result, null);
+      },
+      async (error: unknown) => {
+        // The file's own faults are the owner's to read; anything else stays in the server's log.
+        const message = error instanceof HealthImportError ? error.message : 'The import stopped on an error of ours.';
+        Object.assign(upload, { state: 'failed', error: `${message} The chunks already written stay; import the file again to resume.` });
+        await options.ended(null, error);
+      },
+    )
+    .finally(async () => {
+      running = null;
+      await rm(upload.path, { force: true });
+    });
+}
