@@ -21,7 +21,13 @@ afterAll(async () => {
 });
 
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
-const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? null);
+/** The focused element's role as assistive technology gets it: a cell of a role="grid" table is a gridcell (HTML-AAM). */
+const focusedRole = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (element?.tagName === 'TD' && element.closest('table')?.getAttribute('role') === 'grid') return 'gridcell';
+    return element?.getAttribute('role') ?? null;
+  });
 const DAY = /^(\w+day), (\w+ \d+, \d{4}): (\d \((Rough|Low|Okay|Good|Great)\)|nothing recorded)$/;
 const dateOf = (label: string | null) => new Date(`${DAY.exec(label ?? '')?.[2]} 12:00 UTC`).getTime();
 const DAY_MS = 86_400_000;
