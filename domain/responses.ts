@@ -272,6 +272,18 @@ export const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({ d
 /** A passkey sign-in's answer: the session cookie rides on it, and the browser goes here next. */
 export const passkeySignedIn = z.object({ location: z.string() });
 
+/** The signed-in admin's recovery codes: how many are left and when each was used, never a code. */
+export const recoveryCodeSummary = z.object({
+  createdAt: instant.nullable().meta({ description: 'When the current set was made; null when there is none.' }),
+  unused: z.number().int(),
+  codes: z.array(z.object({ number: z.number().int().meta({ description: 'Its place in the set, 1–10.' }), usedAt: instant.nullable() })),
+});
+
+/** A fresh set of recovery codes: the codes themselves are in this answer only, never again. */
+export const recoveryCodesCreated = recoveryCodeSummary.extend({
+  recoveryCodes: z.array(z.string()).meta({ description: 'The ten codes (xxxx-xxxx-xxxx-xxxx), shown this once; only their hashes are kept.' }),
+});
+
 /** `npm run owner-link` on the server's machine gets its fresh link here. */
 export const ownerLinkMinted = z.object({ url: z.string() });
 

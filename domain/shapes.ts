@@ -520,6 +520,7 @@ export const SECURITY_EVENT_KINDS = [
   'session-ended',
   'passkey-registered',
   'passkey-removed',
+  'recovery-codes-made',
   'import',
 ] as const;
 export const SECURITY_OUTCOMES = ['success', 'refused'] as const;

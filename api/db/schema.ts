@@ -490,6 +490,26 @@ export const webauthnChallenges = pgTable(
 );
 
 /**
+ * Recovery codes: a way back in for an owner whose only ways in are passkeys. Ten per person, shown once;
+ * only each code's SHA-256 is kept, and `used_at` is set by one conditional UPDATE, so a code works once.
+ * A way in, so never exported.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the normalised code. */
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
  * The key this site signs its archives with (HMAC-SHA256) when ARCHIVE_SIGNING_KEY is not set: made once, on
  * the first export, and never exported itself, so an archive cannot bring the key that vouches for it.
  */

@@ -16,7 +16,7 @@ describe('what the archive holds', () => {
     expect(exported).toContain('security_events');
     // Ways in never travel: a restored one would let whoever made the file sign in.
     expect(denied).toEqual(
-      expect.arrayContaining(['sessions', 'login_links', 'rate_limits', 'access_tokens', 'user_accounts', 'archive_signing_key']),
+      expect.arrayContaining(['sessions', 'login_links', 'rate_limits', 'access_tokens', 'passkeys', 'recovery_codes', 'user_accounts', 'archive_signing_key']),
     );
     // The log is exported for the owner to read, but an import keeps the site's own.
     expect(Object.keys(KEPT_TABLES)).toEqual(['security_events']);

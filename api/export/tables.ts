@@ -18,6 +18,7 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   // host it could never be used, and restoring one would add a way in that the archive's reader chose.
   passkeys: "passkeys: credentials are bound to the site's origin (rpID); register them again after a move",
   webauthn_challenges: 'passkey challenges: single-use, expire within minutes',
+  recovery_codes: 'recovery codes: a way in; a restore must never bring codes someone else chose, so make new ones after a move',
   // A link from a GitHub or OpenID Connect identity to a person is a way in: restored from a file someone
   // sent, it would let that identity sign in as whoever the file says. People link it again by signing in.
   user_accounts: 'links from GitHub or OpenID Connect identities to people: sign in with the provider again',

@@ -265,6 +265,19 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/passkeys/{id}': {
     delete: { summary: 'Remove one of your passkeys', access: 'admin', ok: { status: 204, description: 'Removed: it signs nobody in any more.' } },
   },
+  '/api/recovery-codes': {
+    get: {
+      summary: "The signed-in admin's recovery codes: how many are left, when each was used",
+      access: 'admin',
+      ok: { status: 200, description: 'Never a code: only their places in the set and when each was used.', shape: responses.recoveryCodeSummary },
+    },
+    post: {
+      summary: 'Make a fresh set of ten recovery codes',
+      description: 'Voids every code the admin had, used or not. Signing in with a code is the HTML form at /api/login/recovery-code.',
+      access: 'admin',
+      ok: { status: 201, description: 'The new codes, shown this once (only their hashes are kept), with the set\'s summary.', shape: responses.recoveryCodesCreated },
+    },
+  },
   '/api/login/passkey/options': {
     post: {
       summary: 'A fresh challenge for signing in with a passkey',

@@ -22,7 +22,7 @@ export interface SecurityEventInput {
   reason?: string | null | undefined;
   userId?: string | null | undefined;
   email?: string | null | undefined;
-  /** Sign-in method (owner-link, github, oidc, passkey) or an admin write's HTTP method. */
+  /** Sign-in method (owner-link, github, oidc, passkey, recovery-code) or an admin write's HTTP method. */
   method?: string | null | undefined;
   route?: string | null | undefined;
   status?: number | null | undefined;
@@ -130,5 +130,6 @@ export const SECURITY_KIND_LABELS: Readonly<Record<SecurityEventKind, string>> =
   'session-ended': 'Session ended',
   'passkey-registered': 'Passkey added',
   'passkey-removed': 'Passkey removed',
+  'recovery-codes-made': 'Recovery codes made',
   import: 'Archive imported',
 };

@@ -465,6 +465,24 @@ describe('passkeys', () => {
     expect((await call('/api/login/passkey', { method: 'POST', body: {}, headers: { ...from, Origin: 'https://elsewhere.example' } })).status).toBe(403);
   });
 
+  it('recovery codes: visitors get 401 and viewers 403 for reading and making them, other sites 403, and none of them changes anything', async () => {
+    expect((await call('/api/recovery-codes')).status).toBe(401);
+    expect((await call('/api/recovery-codes', { cookie: viewer })).status).toBe(403);
+    const before = await getJson('/api/recovery-codes', admin);
+    expect((await call('/api/recovery-codes', { method: 'POST' })).status).toBe(401);
+    expect((await call('/api/recovery-codes', { method: 'POST', cookie: viewer })).status).toBe(403);
+    expect((await call('/api/recovery-codes', { method: 'POST', cookie: admin, headers: { Origin: 'https://elsewhere.example' } })).status).toBe(403);
+    expect(await getJson('/api/recovery-codes', admin)).toEqual(before);
+    expect((await call('/api/recovery-codes', { method: 'POST', cookie: admin })).status).toBe(201);
+  });
+
+  it('the recovery-code sign-in form is open to anyone from the site, and refuses other sites', async () => {
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded', [TEST_CLIENT_HEADER]: freshClientAddress() };
+    expect((await call('/api/login/recovery-code', { method: 'POST', body: 'code=abcd-efgh-jkmn-pqrs', headers: form })).status).toBe(400);
+    const crossSite = await call('/api/login/recovery-code', { method: 'POST', body: 'code=abcd-efgh-jkmn-pqrs', headers: { ...form, Origin: 'https://elsewhere.example' } });
+    expect(crossSite.status).toBe(403);
+  });
+
   it('POST /api/csp-report is open to everyone and every origin (browsers send it), and changes nothing', async () => {
     const report = JSON.stringify({ 'csp-report': { 'document-uri': `${base()}/`, 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline' } });
     const before = await getJson('/api/projects', admin);

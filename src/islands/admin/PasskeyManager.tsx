@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { Field } from './Field.tsx';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 import { useEarlyInput } from '../early-input.ts';
+import { announcePasskeyCount } from './passkey-count.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /** What GET /api/passkeys lists (api/auth/passkeys.ts PasskeySummary). */
@@ -43,6 +44,10 @@ export default function PasskeyManager({ initial }: Props) {
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  // The recovery codes beside this list offer themselves once the first passkey exists.
+  useEffect(() => {
+    announcePasskeyCount(items.length);
+  }, [items.length]);
 
   const refresh = async () => {
     const fresh = await apiGet<PasskeyItem[]>('/api/passkeys').catch(() => null);
