@@ -61,7 +61,7 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss(), emitChromeScript(), minifiedInlineScripts()],
-    // drizzle-orm's ES build, loaded from node_modules, costs Node a parse of its 175 KB package.json for each
+    // drizzle-orm's ES build, loaded from node_modules, costs Node a parse of its large package.json for each
     // of its few hundred modules: the build bundles the parts the server uses instead (ADR 016).
     ssr: process.argv.includes('dev') ? undefined : { noExternal: ['drizzle-orm'] },
     define: {

@@ -31,9 +31,8 @@ export async function benchDashboardRender(baseUrl: string, cookie: string): Pro
 
 /**
  * benchDashboardRender from a Node process of its own that loads nothing else. The bench's own process has
- * Lighthouse loaded and has run it (about 77 MB of live heap): its full collections took 60-100 ms each, every
- * 0.3-1 s while it read the pages, and landed on the requests it was timing (2026-11-25, the same server in
- * the same minutes: p99 66-121 ms measured from there, 13-33 ms from a lean process). The cookie goes by the
+ * Lighthouse loaded and has run it: its full collections landed on the requests it was timing and made
+ * most of their p99 (docs/performance.md). The cookie goes by the
  * environment, not the command line, which other users of the machine can read.
  */
 export function benchDashboardRenderApart(baseUrl: string, cookie: string): Promise<string> {

@@ -500,7 +500,7 @@ async function benchOneDatabase(
     }
     bare = await startBareServer(responses);
     // Warm, as a server that has been up a while is: the hit path's code optimised and the start's garbage collected.
-    // Without it the first URL measured (`/`) carried both in its p99 (11 ms where a second run gave 9).
+    // Without it the first URL measured (`/`) carried both in its p99.
     await wrk(`${server.baseUrl}${paths[0]}`, 2, true);
     await wrk(`${bare.url}${paths[0]}`, 2, true);
     console.log(`wrk -t2 -c32 -d${options.seconds}s per URL, no Accept-Encoding; limit = bare Node http server, same bytes, same run`);

@@ -2,8 +2,8 @@
 // code of its could run) and by the bench's memory breakdown: every import of drizzle-orm, from our sources and
 // Vite's dev server alike, gets its CommonJS build (one copy in the process). The built server bundles it instead.
 // Why: Node 24 reads a package's package.json again for every ES module it loads from that package, and
-// drizzle-orm's is 175 KB (an export map of every driver). Its few hundred ES modules left 150–250 MB
-// of parsed copies behind (the heap's peak, most of it kept as RSS); the CommonJS build costs about 20 MB.
+// drizzle-orm's is a large export map of every driver: its few hundred ES modules left many parsed copies
+// behind, most of them kept as RSS; the CommonJS build costs a small part of that (docs/performance.md).
 import { registerHooks } from 'node:module';
 
 /** An ES file of drizzle-orm, imported by its path: Vite's dev server resolves packages itself. */

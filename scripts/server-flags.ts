@@ -4,7 +4,7 @@
  * (the figures are in docs/performance.md):
  * --liftoff-only: the embedded database's WebAssembly is compiled by V8's baseline compiler only, which keeps the
  *   peak memory of opening it a fraction of what the optimizing compiler takes. V8 reads it at start-up only.
- * --max-semi-space-size=16: caps V8's young generation, which renders otherwise grow to 128 MB; smaller semi-spaces
+ * --max-semi-space-size=16: caps V8's young generation, which renders otherwise grow many times larger; smaller semi-spaces
  *   cost cached answers noticeably more CPU.
  * --heap-growing-percent=20: after a full collection the old generation may grow to 1.2× what survived before the
  *   next one, instead of up to 4×. A growth factor, not a limit.

@@ -8,9 +8,10 @@ import { onInvalidate } from './invalidation.ts';
 
 /*
  * The signed-in dashboard (`/`), finished and compressed, kept per person until something it shows may have
- * changed (issue 14's render p99). Rendering it allocated ~4.3 MB of JavaScript heap (queries, React's stat
- * cards, the page read back for its CSP hashes, compression), and the collections that paid for it made the
- * slow tail (README, Performance). A kept copy costs the session's read and a copy of the compressed bytes.
+ * changed (issue 14's render p99). A render allocates megabytes of JavaScript heap (queries, React's stat
+ * cards, the page read back for its CSP hashes, compression), and the collections that pay for it made the
+ * slow tail (the figures: docs/performance.md). A kept copy costs the session's read and a copy of the
+ * compressed bytes.
  *
  * What a copy depends on, and what drops it:
  * - Who reads it: a copy is keyed by the person's id and answers only a session whose user reads the same

@@ -6,14 +6,8 @@
  */
 
 import { log } from '#api/log.ts';
+import type { Invalidation, InvalidationListener, InvalidationSource } from './invalidation-event.ts';
 import { revalidateOnVercel } from './vercel-revalidation.ts';
-
-export type Invalidation = { kind: 'paths'; paths: string[] } | { kind: 'everything' };
-
-/** `local`: a write in this process; `remote`: one announced by another process. */
-export type InvalidationSource = 'local' | 'remote';
-
-export type InvalidationListener = (invalidation: Invalidation, source: InvalidationSource) => void | Promise<void>;
 
 // A Vercel function has no visitor cache of its own: its listener asks Vercel to render the ISR copies again.
 let registered: Set<InvalidationListener> | undefined;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { onInvalidate, receiveRemoteInvalidation, type Invalidation } from './invalidation.ts';
+import type { Invalidation } from './invalidation-event.ts';
+import { onInvalidate, receiveRemoteInvalidation } from './invalidation.ts';
 import { log } from '#api/log.ts';
 
 /*

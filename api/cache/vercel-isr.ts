@@ -15,7 +15,7 @@
  * routes every excluded route before the ISR ones, and the API's catch-all (`/api/[...path]`, JSON 404s
  * for unknown paths, which must not become one ISR copy per made-up path) matches them first.
  */
-import type { Invalidation } from './invalidation.ts';
+import type { Invalidation } from './invalidation-event.ts';
 
 /** Astro route patterns Vercel serves through its ISR function (astro.config.mjs). */
 export const ISR_ROUTES = [

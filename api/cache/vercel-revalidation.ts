@@ -1,7 +1,7 @@
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { projects } from '../db/schema.ts';
-import type { Invalidation, InvalidationSource } from './invalidation.ts';
+import type { Invalidation, InvalidationSource } from './invalidation-event.ts';
 import { pathsToRevalidate, revalidate } from './vercel-isr.ts';
 
 /**

@@ -165,8 +165,8 @@ async function compressVariant(answer: CachedAnswer, encoding: 'br' | 'gzip'): P
   const body = answer.variants.identity.body;
   const compressed =
     encoding === 'br'
-      ? // Quality 5: our pages come out 1–2 % larger than at 9, and each compression needs 4 MB instead of 33 MB
-        // (9's match finder), several at once on libuv's threads: quality 9 was the server's peak memory under load.
+      ? // Quality 5: pages barely larger than at 9, for a fraction of the memory per compression (9's match finder),
+        // several at once on libuv's threads: quality 9 was the server's peak memory under load (docs/performance.md).
         await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
       : await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
   return makeVariant(answer, compressed, encoding);

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * PGlite's CommonJS build, loaded when an embedded database is opened: a server on PostgreSQL never loads it
- * (about 6 MB), and an embedded one holds one copy, the one drizzle-orm/pglite requires (drizzle-orm is
+ * (docs/performance.md), and an embedded one holds one copy, the one drizzle-orm/pglite requires (drizzle-orm is
  * loaded as CommonJS, scripts/drizzle-commonjs.ts), not a second ES module copy beside it.
  */
 export function loadPglite(): typeof import('@electric-sql/pglite') {
@@ -15,16 +15,15 @@ export function loadPglite(): typeof import('@electric-sql/pglite') {
 
 /*
  * PGlite writes its whole buffer pool when it starts, so shared_buffers is resident memory from the first
- * second: PostgreSQL's default 128 MB made about 120 MB of the server's RSS. 16 MB holds what pages read
- * often (the demo is about 26 MB on disk, mostly images); the rest comes from the operating system's
- * file cache, and the visitor cache keeps most reads off the database anyway.
+ * second: PostgreSQL's default 128 MB was most of the server's RSS (docs/performance.md). 16 MB holds what
+ * pages read often (the demo's database is mostly images); the rest comes from the operating system's file
+ * cache, and the visitor cache keeps most reads off the database anyway.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /*
  * A new folder is created (initdb) by a child process: initdb is a second WebAssembly program whose compiled
- * code and memory stayed in the server for good (about 110 MB of RSS after a first start, 600+ MB at its
- * peak). The child exits and the server opens the folder as it would after a restart.
+ * code and memory stayed in the server for good (docs/performance.md). The child exits and the server opens the folder as it would after a restart.
  */
 function createPgliteInChild(dir: string): void {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -51,8 +50,8 @@ export function openPgliteClient(dir: string): PGlite {
 /*
  * drizzle-orm hands PGlite, with every query, a parser table of its own: the date, time and interval types
  * and their arrays left as PostgreSQL writes them, for drizzle's column mappers to read. PGlite then copies
- * its whole table (318 parsers once the array types are loaded) into a new object for that query: 120 KB of
- * heap a query, most of what a kept dashboard answer allocated (README, Performance). The client is given
+ * its whole table (hundreds of parsers once the array types are loaded) into a new object for that query:
+ * most of what a kept dashboard answer allocated (docs/performance.md). The client is given
  * those parsers once instead, and a query bringing no others leaves its table out. Raw reads of the client
  * (the export's) get these types as text as well; they format dates in SQL (`to_json(at)`).
  */

@@ -4,9 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 
 /*
- * Compression for text answers. Pages carry their CSS inline (one round trip to first paint), which
- * makes the HTML ~45-65 KB: compressed it is ~11-13 KB, which fits (with the headers) in the first
- * 14.6 KB a new connection may send, a whole round trip sooner on a phone. The Node server does not
+ * Compression for text answers. Pages carry their CSS inline (one round trip to first paint): compressed,
+ * a page fits (with the headers) in the first 14.6 KB a new connection may send, a whole round trip sooner on
+ * a phone (the pages' sizes: docs/performance.md). The Node server does not
  * compress by itself; behind Vercel's CDN an encoded answer passes as it is.
  */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;

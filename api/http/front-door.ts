@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logRequest } from './request-log.ts';
+import { EVERY_ANSWER_HEADERS, STRICT_TRANSPORT_SECURITY } from './site-headers.ts';
 import { clientAddress, hostAllowed, isHttpsOrigin, publicOrigin, type OriginSettings } from './request-origin.ts';
-
-/** Two years, subdomains included: what the middleware has always sent over https (and what preload lists ask for). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
-
-/**
- * Sent with every answer: no other site's window keeps a handle on ours (COOP), and no other site may embed our
- * answers as images, scripts or frames' subresources (CORP). Nothing of ours is meant to be embedded elsewhere:
- * link previews fetch images from their servers, which CORP does not concern.
- */
-export const EVERY_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-];
 
 const MISDIRECTED = 'This server does not answer for that host name.\n';
 
 /**
  * The Node server's first look at a request, before the static files, the visitor cache and Astro: refuses a Host
  * that is not SITE_URL's (421 Misdirected Request: the request is well formed, it reached the wrong server), and
- * puts on the response the headers every answer carries, whoever answers it (HSTS when the public origin is https).
+ * puts on the response the headers every answer carries (api/http/site-headers.ts), whoever answers it (HSTS
+ * when the public origin is https).
  * Returns true when it answered the request itself.
  */
 export function frontDoor(req: IncomingMessage, res: ServerResponse, settings: OriginSettings): boolean {

@@ -1,6 +1,6 @@
 /*
- * Icons are inline SVG (@lucide/astro), and a list page repeats the same few dozens of times: /projects
- * held 117 of them, 50 KB of its 183 KB. Once a page is rendered, an icon drawn MIN_DRAWN (4) times or more is defined
+ * Icons are inline SVG (@lucide/astro), and a list page repeats the same few dozens of times, a large share
+ * of its bytes (docs/performance.md). Once a page is rendered, an icon drawn MIN_DRAWN (4) times or more is defined
  * once, in a hidden sprite at the start of <body>, and each place keeps its own <svg> element (size, class,
  * aria-hidden, everything a person or a screen reader meets) with a <use> of that definition.
  *
@@ -14,7 +14,7 @@
  */
 
 const PAINT = ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
-/** Below four copies the definition costs brotli (which sends a repeat for a few bytes) more than it saves: measured on the public pages. */
+/** Below four copies the definition costs brotli (which sends a repeat for a few bytes) more than it saves (docs/performance.md). */
 const MIN_DRAWN = 4;
 const XMLNS = ' xmlns="http://www.w3.org/2000/svg"';
 /** A Tailwind class that paints the icon itself would lose to the definition's attributes. */

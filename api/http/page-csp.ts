@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /*
  * Astro's Content-Security-Policy lists, on every page, the hash of every script and stylesheet of the
- * whole build (15 script and 9 style hashes, ~1.5 KB of headers), since it cannot know which of them a
+ * whole build (over a kilobyte of headers: docs/performance.md), since it cannot know which of them a
  * page will render. That header travels in the answer's first round trip, which a phone's new connection
  * limits to 14.6 KB (docs/performance.md). Once a page has been rendered its inline elements are known:
  * its policy then allows those of them the build made, and nothing else: it only ever narrows.

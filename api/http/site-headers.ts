@@ -1,8 +1,23 @@
 /*
- * The security headers every answer of the site carries, in one place: the Astro middleware applies them to
- * whatever Astro answers, and the server's entry to what it answers itself before Astro (405 for methods the
- * site does not serve).
+ * The security headers of the site, in one place: those every answer carries (COOP/CORP, and HSTS over https),
+ * set by the Node server's front door (api/http/front-door.ts) before anything answers and by the middleware on
+ * Vercel; and those of answers made by Astro or the server's 405s (applySiteHeaders), set by the middleware
+ * (src/middleware/security-headers.ts) and server/unserved-methods.ts.
  */
+
+/** Two years, subdomains included: what the site has always sent over https (and what preload lists ask for). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Sent with every answer, whoever makes it (the Node server's front door, or the middleware on Vercel): no other
+ * site's window keeps a handle on ours (COOP), and no other site may embed our answers as images, scripts or
+ * frames' subresources (CORP). Nothing of ours is meant to be embedded elsewhere: link previews fetch images from
+ * their servers, which CORP does not concern.
+ */
+export const EVERY_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+];
 
 /** Where pages' policies send their violation reports (api/http/csp-report-routes.ts). */
 export const CSP_REPORT_PATH = '/api/csp-report';

@@ -9,8 +9,9 @@ import { IMAGE_WIDTHS } from './image-widths.ts';
  */
 
 /**
- * sharp, loaded on the first picture this process decodes or encodes: libvips and its threads add about 18 MB
- * to a process that loads it, and a server mostly serves stored pictures (the demo's are drawn in a child).
+ * sharp, loaded on the first picture this process decodes or encodes: libvips and its threads add memory to a
+ * process that loads it (docs/performance.md), and a server mostly serves stored pictures (the demo's are drawn in
+ * a child).
  */
 type SharpFunction = (typeof import('sharp'))['default'];
 let loadingSharp: Promise<SharpFunction> | undefined;
@@ -35,7 +36,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 
 /**
  * WebP quality 80: visually clean photos and flat artwork at a fraction of the PNG size.
- * Effort 2 (of 0-6) takes half the CPU of the default 4 for files about 2% larger.
+ * Effort 2 (of 0-6): much less CPU than the default 4 for files barely larger (docs/performance.md).
  */
 const WEBP = { quality: 80, effort: 2 };
 

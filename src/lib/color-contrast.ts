@@ -46,8 +46,8 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 
 /*
  * Answers kept by colour, surface and minimum: every signed-in render asks the same few dozen (each KPI
- * card's colour against both themes' surfaces), and the search below allocated about 0.8 MB per dashboard
- * render (issue 14's render tail: allocation is what brings the garbage collector's pauses).
+ * card's colour against both themes' surfaces), and the search below allocates on every call (issue 14's
+ * render tail: allocation is what brings the garbage collector's pauses; docs/performance.md).
  */
 const shades = new Map<string, string>();
 const MAX_SHADES = 512;

@@ -1,6 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { EVERY_ANSWER_HEADERS, STRICT_TRANSPORT_SECURITY } from '#api/http/front-door.ts';
-import { applySiteHeaders } from '#api/http/site-headers.ts';
+import { applySiteHeaders, EVERY_ANSWER_HEADERS, STRICT_TRANSPORT_SECURITY } from '#api/http/site-headers.ts';
 import { isHealthCheck } from './health.ts';
 
 /** The security headers every answer carries (api/http/site-headers.ts), HSTS on https. */

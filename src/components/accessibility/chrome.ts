@@ -232,7 +232,7 @@ root.dataset.chrome = 'ready';
 document.dispatchEvent(new Event('a11y-chrome-ready'));
 
 /**
- * The sync needs the settings store and its validation (~40 KB gzip), so a page whose settings are
+ * The sync needs the settings store and its validation (most of the chrome's script), so a page whose settings are
  * already in step with the account loads it only once the person changes a setting or the theme
  * (both are saved to storage and shown as classes on <html>); the first page after signing in, or
  * one with a change not yet sent, settles with the server at once.
