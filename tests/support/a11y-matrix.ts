@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolations, preloadAxe } from './axe.ts';
 import { networkQuiet, trackRequests } from './network-quiet.ts';
 
 /*
@@ -61,7 +61,8 @@ export async function markSynced(page: Page): Promise<void> {
 /**
  * Lets the page come to rest before it is judged: scrolled through once so lazy sections load, their
  * requests answered, and every animation that ends (entrances, fades) ended, so colours are measured
- * as they settle rather than half-faded.
+ * as they settle rather than half-faded. Those are finished rather than waited for: the same last frame,
+ * without rendering the frames before it (the dashboard's staggered cards alone ran 1.3 s).
  */
 export async function settle(page: Page): Promise<void> {
   trackRequests(page);
@@ -69,8 +70,13 @@ export async function settle(page: Page): Promise<void> {
   // Two frames: the sections now in view have been told so (IntersectionObserver) and asked for their script.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await networkQuiet(page);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  // Endless loops and scroll-driven animations (the reading progress bar) never finish, so they are not waited for.
+  // Endless loops and scroll-driven animations (the reading progress bar) never finish, so they are left running.
+  await page.evaluate(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    const ends = (animation: Animation) => animation.playState === 'running' && animation.timeline === document.timeline && animation.effect?.getComputedTiming().endTime !== Infinity;
+    for (const animation of document.getAnimations()) if (ends(animation)) animation.finish();
+  });
+  // One that a finished one started (an entrance after a fade) runs to its end too.
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -92,6 +98,7 @@ export async function visitWith(page: Page, path: string, settings: Partial<Acce
 export async function axeMatrix(page: Page, paths: string[], options: MatrixOptions = {}): Promise<string[]> {
   const { modes = ['light', 'dark'], variants = DEFAULT_VARIANTS, prepare } = options;
   const failures: string[] = [];
+  await preloadAxe(page.context());
   for (const mode of modes) {
     await page.emulateMedia({ colorScheme: mode });
     for (const variant of variants) {
