@@ -41,7 +41,7 @@ function problemsOf(html: string): string[] {
 describe('the server’s HTML', () => {
   it('is free of the checker’s errors on every page a visitor can reach', async () => {
     const problems: string[] = [];
-    for (const path of [...VISITOR_ROUTES, '/api/login']) {
+    for (const path of [...VISITOR_ROUTES, '/api/login', '/api/login/recovery-code']) {
       const html = await (await call(path)).text();
       problems.push(...problemsOf(html).map((problem) => `${path}: ${problem}`));
     }

@@ -64,6 +64,7 @@ describe('page stylesheets', () => {
       '/portfolio-showcase',
       '/no/such/page',
       '/api/login',
+      '/api/login/recovery-code',
     ]) {
       const html = await page(path);
       const css = inlineCss(html);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { holdScripts } from '../support/page-helpers.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
@@ -93,5 +94,6 @@ describe('Owner signs in with a recovery code', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('This recovery code does not work');
     expect(await page.getByRole('textbox', { name: 'Recovery code' }).getAttribute('aria-invalid')).toBe('true');
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await expectNoAxeViolations(page, 'the recovery-code form with its error');
   });
 });

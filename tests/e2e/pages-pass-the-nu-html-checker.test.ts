@@ -21,7 +21,7 @@ import { sessionCookie, useCookie } from '../support/sign-in.ts';
 
 const WHO = [
   // The sign-in and sign-out pages are HTML too, answered by api/http/ rather than by Astro pages.
-  ['visitor', [...VISITOR_ROUTES, '/api/login', '/api/logout']],
+  ['visitor', [...VISITOR_ROUTES, '/api/login', '/api/login/recovery-code', '/api/logout']],
   ['viewer', VIEWER_ROUTES],
   ['owner', ADMIN_ROUTES],
 ] as const;
