@@ -15,7 +15,7 @@ import { freshClientAddress, printOwnerLink, redeemOwnerLink, sessionCookie, ses
 let admin = '';
 let viewer = '';
 beforeAll(async () => {
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
   viewer = await sessionCookie('viewer');
 });
 
