@@ -102,6 +102,11 @@ export const configSchema = z
      * `npm run owner-link` mints one whatever this says.
      */
     OWNER_LINK: z.enum(['auto', 'on', 'off']).default('auto'),
+    /**
+     * How recent a sign-in must be for a dangerous act (adding or removing a passkey, creating an access token,
+     * restoring an archive, ending every session): older sessions are asked to confirm it is them first.
+     */
+    STEP_UP_SECONDS: z.coerce.number().int().min(30).max(24 * 60 * 60).default(600),
     /** GitHub OAuth app. */
     GITHUB_CLIENT_ID: z.string().min(1).optional(),
     GITHUB_CLIENT_SECRET: z.string().min(1).optional(),

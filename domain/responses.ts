@@ -19,6 +19,11 @@ export const errorBody = z.object({ error: z.string(), field: z.string().optiona
   description: 'A message safe to show a person; `field` names the offending input (a body field, path or query parameter).',
 });
 
+/** A dangerous act asked of a session whose sign-in is older than STEP_UP_SECONDS (api/auth/step-up.ts). */
+export const stepUpRequired = z.object({ error: z.literal('step_up_required'), message: z.string(), seconds: z.number().int() }).meta({
+  description: "Sign in again (passkey, provider or owner link), then repeat the request: `seconds` is how recent the sign-in must be.",
+});
+
 /** A refused row of a batch of points also says which row (0-based). */
 export const pointRowError = z.object({ error: z.string(), field: z.string(), row: z.number().int().min(0) });
 

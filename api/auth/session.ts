@@ -55,6 +55,8 @@ export async function createSession(
       ...(origin.userAgent ? { userAgent: origin.userAgent.slice(0, 300) } : {}),
     },
     expire: expiresAt,
+    // Every session begins with a sign-in, so it is fresh for a while (api/auth/step-up.ts).
+    signedInAt: now,
   });
   return { token, expiresAt };
 }
@@ -84,7 +86,7 @@ export async function checkSessionToken(db: Db, token: string | undefined, cfg: 
     .where(eq(sessions.sid, sid));
   if (!row || !tokenMatches(token, row.session.sid)) return null;
 
-  const { sess, expire } = row.session;
+  const { sess, expire, signedInAt } = row.session;
   const hardEnd = new Date(sess.createdAt).getTime() + SESSION_MAX_AGE_MS;
   if (now.getTime() >= expire.getTime() || now.getTime() >= hardEnd || Number.isNaN(hardEnd)) {
     await db.delete(sessions).where(eq(sessions.sid, sid));
@@ -114,7 +116,7 @@ export async function checkSessionToken(db: Db, token: string | undefined, cfg: 
       return expiresAt;
     };
   }
-  return { user: toSessionUser(user), expiresAt: expire, renew };
+  return { user: { ...toSessionUser(user), signedInAt: signedInAt?.toISOString() ?? null }, expiresAt: expire, renew };
 }
 
 /** `checkSessionToken` with a due renewal written at once. */
@@ -125,10 +127,11 @@ export async function validateSessionToken(db: Db, token: string | undefined, cf
   return { user: session.user, expiresAt: await session.renew(), renewed: true };
 }
 
-/** Ends the session a token belongs to (sign-out). */
-export async function invalidateSession(db: Db, token: string | undefined): Promise<void> {
-  if (!looksLikeToken(token)) return;
-  await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+/** Ends the session a token belongs to (sign-out); the id of its user, or null when there was none. */
+export async function invalidateSession(db: Db, token: string | undefined): Promise<string | null> {
+  if (!looksLikeToken(token)) return null;
+  const [ended] = await db.delete(sessions).where(eq(sessions.sid, hashToken(token))).returning({ sess: sessions.sess });
+  return ended?.sess.userId ?? null;
 }
 
 /** Renewals never move `expire` past the absolute end, so one condition sweeps both kinds of expiry. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { isSecure, readCookie, sessionCookieName, sessionSetCookie } from './cookies.ts';
+import { afterSignIn } from './return-to.ts';
 import { createSession, invalidateSession } from './session.ts';
 
 /** Who signed in, how (owner-link, github, oidc, passkey) and from where: the security log's sign-in row. */
@@ -13,12 +14,13 @@ export interface SignedIn {
 
 /**
  * The end of every successful sign-in: the session the browser came with (if any) ends and a
- * fresh one starts (no session fixation), the security log records it, then the browser goes home.
- * `extraCookies` clears the provider's flow cookies in the same response.
+ * fresh one starts (no session fixation; its sign-in time makes it fresh for a dangerous act), the
+ * security log records it, then the browser goes home, or back to the page that asked for the sign-in
+ * (return-to.ts). `extraCookies` clears the provider's flow cookies in the same response.
  */
 export async function completeSignIn(db: Db, who: SignedIn, request: Request, url: URL, extraCookies: string[] = []): Promise<Response> {
   const secure = isSecure(url);
-  await invalidateSession(db, readCookie(request, sessionCookieName(secure)));
+  const endedFor = await invalidateSession(db, readCookie(request, sessionCookieName(secure)));
   const { token, expiresAt } = await createSession(db, who.userId, new Date(), {
     method: who.method,
     userAgent: request.headers.get('user-agent'),
@@ -30,9 +32,13 @@ export async function completeSignIn(db: Db, who: SignedIn, request: Request, ur
     email: who.email,
     method: who.method,
     clientAddress: who.address,
+    // Signing in again over one's own live session is confirming it is them before a dangerous act.
+    reason: endedFor === who.userId ? 'step-up' : null,
   });
-  const headers = new Headers({ Location: '/', 'Cache-Control': 'no-store' });
+  const next = afterSignIn(request, secure);
+  const headers = new Headers({ Location: next.location, 'Cache-Control': 'no-store' });
   for (const line of extraCookies) headers.append('Set-Cookie', line);
+  if (next.clear) headers.append('Set-Cookie', next.clear);
   headers.append('Set-Cookie', sessionSetCookie(token, expiresAt, secure));
   return new Response(null, { status: 303, headers });
 }

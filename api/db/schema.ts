@@ -78,6 +78,11 @@ export const sessions = pgTable(
     sid: text('sid').primaryKey(),
     sess: jsonb('sess').$type<SessionData>().notNull(),
     expire: timestamp('expire', { withTimezone: true }).notNull(),
+    /**
+     * When the person last proved who they are (a sign-in by passkey, provider or owner link): dangerous acts
+     * need it recent (api/auth/step-up.ts). Null on rows older than the column and on the tests' stale sessions.
+     */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
   },
   (t) => [index('sessions_expire_idx').on(t.expire)],
 );

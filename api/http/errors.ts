@@ -7,6 +7,11 @@ export class HttpError extends Error {
     this.status = status;
     this.field = field;
   }
+
+  /** The JSON body of the answer: `{ error, field? }` (a subclass may say more). */
+  get body(): Record<string, unknown> {
+    return this.field ? { error: this.message, field: this.field } : { error: this.message };
+  }
 }
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);

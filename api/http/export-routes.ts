@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { requireFreshSignIn } from '../auth/step-up.ts';
 import { config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { importArchive, previewImport } from '../export/import.ts';
@@ -74,6 +75,7 @@ export const importRoute = (context: Context) =>
   handle(async () => {
     const user = requireAdmin(context.locals.user);
     const cfg = config();
+    requireFreshSignIn(user, cfg);
     const actor = { userId: user.id, email: user.email, method: 'admin page', clientAddress: context.clientAddress || null };
     return json(
       await withArchiveBody(context.request, (upload) => importArchive(openDatabase(cfg), upload, { replace: true, cfg, actor }).catch(refused)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { metricCreate, metricKey, metricUpdate, pointUpdate, tokenCreate } from '#domain/shapes.ts';
 import { bearerTokenOf, countFailure, failuresBlocked, tokenWrite } from '../auth/bearer.ts';
 import { clientAddressOf } from '../auth/origin.ts';
+import { requireFreshSignIn } from '../auth/step-up.ts';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { createToken, listTokens, markUsed, mayWrite, revokeToken, tokenFor } from '../services/access-tokens.ts';
@@ -232,7 +233,7 @@ export const tokensCollection: { GET: Handler; POST: Handler } = {
     }),
   POST: ({ locals, request }) =>
     handle(async () => {
-      requireAdmin(locals.user);
+      requireFreshSignIn(requireAdmin(locals.user), config());
       const input = await readJson(request, tokenCreate);
       const zone = config().OWNER_TIME_ZONE;
       if (input.expiresAt && instantOf(input.expiresAt, zone).getTime() <= Date.now()) {

@@ -39,6 +39,8 @@ export interface Operation {
   also?: Record<number, string>;
   /** The 400 body of a refused batch row names the row too. */
   rowErrors?: boolean;
+  /** A dangerous act: a session whose sign-in is older than STEP_UP_SECONDS gets 403 step_up_required (api/auth/step-up.ts). */
+  stepUp?: boolean;
 }
 
 /** Path templates as OpenAPI writes them ({id}); the route file is src/pages/api/<path>.ts or <path>/index.ts. */
@@ -237,7 +239,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   },
   '/api/tokens': {
     get: { summary: 'The access tokens (never their secrets)', access: 'admin', ok: { status: 200, description: 'Newest first, revoked ones included.', shape: z.array(responses.tokenSummary) } },
-    post: { summary: 'Create an access token', access: 'admin', body: shapes.tokenCreate, ok: { status: 201, description: 'The token, with its secret: shown this once.', shape: responses.tokenCreated } },
+    post: { summary: 'Create an access token', access: 'admin', stepUp: true, body: shapes.tokenCreate, ok: { status: 201, description: 'The token, with its secret: shown this once.', shape: responses.tokenCreated } },
   },
   '/api/tokens/{id}': {
     delete: { summary: 'Revoke an access token', description: 'The row stays, so its name and last use stay visible.', access: 'admin', ok: { status: 200, description: 'The revoked token.', shape: responses.tokenSummary } },
@@ -248,6 +250,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       summary: 'Register a passkey',
       description: 'The attestation answering the challenge from POST /api/passkeys/options. Counts as a sign-in attempt (rate limit).',
       access: 'admin',
+      stepUp: true,
       body: shapes.passkeyCreate,
       ok: { status: 201, description: 'The new passkey.', shape: responses.passkeySummary },
       also: { 400: 'Malformed (names the field), or refused: expired or used challenge, wrong origin, failed verification.', 429: 'Too many attempts.' },
@@ -258,12 +261,13 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       summary: 'Options and a fresh challenge for registering a passkey',
       description: 'Resident key and user verification required; the challenge works once, for 5 minutes.',
       access: 'admin',
+      stepUp: true,
       ok: { status: 200, description: 'Options for navigator.credentials.create().', shape: responses.webauthnOptions },
       also: { 429: 'Too many attempts.' },
     },
   },
   '/api/passkeys/{id}': {
-    delete: { summary: 'Remove one of your passkeys', access: 'admin', ok: { status: 204, description: 'Removed: it signs nobody in any more.' } },
+    delete: { summary: 'Remove one of your passkeys', access: 'admin', stepUp: true, ok: { status: 204, description: 'Removed: it signs nobody in any more.' } },
   },
   '/api/recovery-codes': {
     get: {
@@ -304,8 +308,9 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
     post: {
       summary: 'End sessions (the /account/sessions and security pages\' forms)',
       description:
-        "A form, not JSON: `action=end&session=<name>` ends one of one's own sessions, `action=end-others` every other one, and the owner's `action=end-user&user=<id>` every session of a viewer. Answers 303 back to the page the form is on.",
+        "A form, not JSON: `action=end&session=<name>` ends one of one's own sessions, `action=end-others` every other one, and the owner's `action=end-user&user=<id>` every session of a viewer. Answers 303 back to the page the form is on. `end-others` and `end-user` need a recent sign-in: a browser's form is sent to `/api/login?choose&return_to=…` (303) and comes back; any other request gets 403 `step_up_required`.",
       access: 'signed-in',
+      stepUp: true,
       form: shapes.sessionEnd,
       ok: { status: 303, description: 'Done; Location: the page the form is on.' },
       also: { 403: 'Not allowed: `end-user` is the owner\'s, or the form does not come from the site itself.', 404: 'No such session of yours, or no such person (`field: user`).' },
@@ -382,6 +387,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       summary: 'Replace every table with an archive',
       description: 'One transaction; signs everyone out.',
       access: 'admin',
+      stepUp: true,
       rawBody: { contentType: 'application/gzip', description: 'An archive made by GET /api/export or `npm run export`.' },
       ok: { status: 200, description: 'Rows per table, imported and replaced.', shape: responses.importSummary },
       also: { 400: 'Not an archive this site can read, or a row its form would refuse (named by table, line and field).', 413: 'Larger than 512 MB.', 415: 'Not application/gzip.' },
@@ -527,6 +533,12 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
     const code = Number(status);
     if (code >= 400) error(code, description);
     else statuses.set(code, { description, shape: null });
+  }
+  if (operation.stepUp) {
+    statuses.set(403, {
+      description: `${statuses.get(403)?.description ?? STATUS_TEXT[403]} Or \`step_up_required\`: the sign-in is older than STEP_UP_SECONDS; sign in again and repeat (nothing was changed).`,
+      shape: z.union([responses.stepUpRequired, responses.errorBody]),
+    });
   }
   // With SITE_URL set, a request for another host name is refused before any route (api/http/front-door.ts); probes are not.
   if (!HEALTH[path]) statuses.set(421, { description: MISDIRECTED, shape: null });

@@ -11,6 +11,7 @@ import {
 } from '../auth/passkeys.ts';
 import { signInAttempt } from '../auth/rate-limit.ts';
 import { completeSignIn, recordRefusedSignIn, tooManyAttempts } from '../auth/sign-in.ts';
+import { requireFreshSignIn } from '../auth/step-up.ts';
 import type { SessionUser } from '../auth/types.ts';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
@@ -80,7 +81,9 @@ export const passkeysCollection = {
     let user: SessionUser | null = null;
     return handlePasskey(
       async () => {
-        user = requireAdmin(context.locals.user);
+        const admin = requireAdmin(context.locals.user);
+        requireFreshSignIn(admin, config());
+        user = admin;
         await brake(context);
         const input = await readJson(context.request, passkeyCreate);
         const created = await registerPasskey(db(), config(), user, input);
@@ -120,6 +123,7 @@ export const passkeyRegistrationOptions = {
   POST: (context: AddressedContext) =>
     handlePasskey(async () => {
       const user = requireAdmin(context.locals.user);
+      requireFreshSignIn(user, config());
       await brake(context);
       return json(await registrationOptions(db(), config(), user));
     }),
@@ -130,6 +134,7 @@ export const passkeyItem = {
   DELETE: (context: AddressedContext) =>
     handle(async () => {
       const user = requireAdmin(context.locals.user);
+      requireFreshSignIn(user, config());
       const id = parseId(context.params.id);
       if (id === null) throw badRequest('id: must be a positive whole number', 'id');
       const removed = await removePasskey(db(), user.id, id);

@@ -30,7 +30,7 @@ export async function handle(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field);
+    if (error instanceof HttpError) return json(error.body, error.status);
     if (isDatabaseUnavailable(error)) return unavailableResponse();
     const refused = databaseRefusal(error);
     if (refused) return errorResponse(refused.status, refused.message);

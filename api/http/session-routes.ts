@@ -4,6 +4,8 @@ import { clientAddressOf } from '../auth/origin.ts';
 import { isSecure, readCookie, sessionCookieName } from '../auth/cookies.ts';
 import { endOtherSessions, endOwnSession } from '../auth/session-list.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { confirmItIsYou } from '../auth/return-to.ts';
+import { requireFreshSignIn } from '../auth/step-up.ts';
 import { endUserSessions } from '../auth/users.ts';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
@@ -14,6 +16,7 @@ import type { RequestContext } from './context.ts';
 import { HttpError, notFound } from './errors.ts';
 import { requireUser } from './guards.ts';
 import { handle } from './respond.ts';
+import { wantsPage } from './wants-page.ts';
 
 /**
  * POST /api/sessions (form, same origin): `action=end&session=…` ends one of one's own sessions,
@@ -28,6 +31,17 @@ export const endSessionsRoute = (context: RequestContext & { clientAddress: stri
     const currentSid = token ? hashToken(token) : '';
     const address = clientAddressOf(context, config());
     let back = '/account/sessions';
+    // Ending one session is everyday tidying; ending every other one (or a viewer's all) is a dangerous act.
+    // The page's form is sent to sign in again and brought back (return-to.ts); a script gets the 403.
+    if (input.action !== 'end') {
+      try {
+        requireFreshSignIn(user, config());
+      } catch (error) {
+        if (!wantsPage(context.request.headers)) throw error;
+        const from = input.action === 'end-user' ? '/data-management/security' : back;
+        return new Response(null, { status: 303, headers: { Location: confirmItIsYou(from), 'Cache-Control': 'no-store' } });
+      }
+    }
     if (input.action === 'end') {
       if (!(await endOwnSession(db(), user.id, input.session))) throw notFound('You have no such session.');
     } else if (input.action === 'end-others') {

@@ -1,14 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { databaseErrorSwitch } from '#domain/shapes.ts';
+import { isSecure, readCookie, sessionCookieName } from '../auth/cookies.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { invalidateEverything } from '../cache/invalidation.ts';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
 import { activityKind } from '../services/record-kinds.ts';
 import { createRecord } from '../services/records.ts';
 import { restoreSeedSnapshot, takeSeedSnapshot } from '../seed/snapshot.ts';
 import { readJson } from './body.ts';
 import type { Handler } from './context.ts';
 import { notFound } from './errors.ts';
-import { requireAdmin } from './guards.ts';
+import { requireAdmin, requireUser } from './guards.ts';
 import { errorResponse, handle, json, noContent } from './respond.ts';
 
 /**
@@ -24,6 +28,20 @@ export const databaseErrorSwitchRoute: Handler = ({ locals, request }) =>
     const { secret } = await readJson(request, databaseErrorSwitch);
     const values = { type: 'focus', title: 'Seclog broken', description: secret, progress: 10, metadata: { note: 'a\u0000b', contact: secret } };
     return json(await createRecord(db(), activityKind, values), 201);
+  });
+
+/**
+ * POST /api/test/stale-session: the session this request carries forgets when its sign-in happened, so a
+ * dangerous act asks it to confirm it is them (api/auth/step-up.ts), as an old session would. The harness's
+ * sign-in helper calls it unless a test asks for a fresh session (tests/support/sign-in.ts). 204, or 401.
+ */
+export const staleSessionSwitchRoute: Handler = ({ locals, request, url }) =>
+  handle(async () => {
+    if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
+    requireUser(locals.user);
+    const token = readCookie(request, sessionCookieName(isSecure(url)));
+    if (token) await db().update(sessions).set({ signedInAt: null }).where(eq(sessions.sid, hashToken(token)));
+    return noContent();
   });
 
 /*

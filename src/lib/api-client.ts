@@ -27,6 +27,10 @@ export class ApiError extends Error {
   }
 }
 
+/** True when the API refused a dangerous act until the owner confirms it is them (api/auth/step-up.ts). */
+export const needsStepUp = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.details.error === 'step_up_required';
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');

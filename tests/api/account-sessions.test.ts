@@ -62,7 +62,7 @@ describe('/account/sessions', () => {
     expect((await endSessions(null, { action: 'end-others' })).status).toBe(401);
     expect(await signedIn(viewer)).toBe(true);
     // The owner's button for it: the security page lists the viewer with a form ending every one of their sessions.
-    const admin = await sessionCookie('admin');
+    const admin = await sessionCookie('admin', { fresh: true });
     const securityPage = await (await call('/data-management/security', { cookie: admin })).text();
     const row = securityPage.match(new RegExp(`<li[^>]*data-viewer="${me.id}"[^>]*>([\\s\\S]*?)</li>`))?.[1] ?? '';
     expect(row).toContain(email);

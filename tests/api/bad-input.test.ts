@@ -5,7 +5,7 @@ import { sessionCookie } from '../support/sign-in.ts';
 /** Bad input never reaches the database: a clear 4xx naming the field, and nothing written. */
 let admin = '';
 beforeAll(async () => {
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
 });
 
 /** The whole list as the admin sees it: a refused write leaves it as it was. */

@@ -16,7 +16,7 @@ let owner = '';
 let viewer = '';
 
 beforeAll(async () => {
-  owner = await sessionCookie('admin');
+  owner = await sessionCookie('admin', { fresh: true });
   viewer = await sessionCookie('viewer');
 });
 

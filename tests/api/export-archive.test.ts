@@ -23,7 +23,7 @@ let admin = '';
 let viewer = '';
 let work = '';
 beforeAll(async () => {
-  [admin, viewer] = await Promise.all([sessionCookie('admin'), sessionCookie('viewer')]);
+  [admin, viewer] = await Promise.all([sessionCookie('admin', { fresh: true }), sessionCookie('viewer')]);
   work = mkdtempSync(join(tmpdir(), 'export-api-'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));

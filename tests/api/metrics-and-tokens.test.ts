@@ -14,7 +14,7 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const address = freshClientAddress();
 
 beforeAll(async () => {
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
   viewer = await sessionCookie('viewer');
 });
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toMatch(/^public/);
   document = (await response.json()) as Document;
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
   viewer = await sessionCookie('viewer');
 });
 

@@ -13,7 +13,7 @@ const from = () => ({ [TEST_CLIENT_HEADER]: freshClientAddress() });
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
 beforeAll(async () => {
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
 });
 
 const assertion = (response: Record<string, unknown>) => ({ id: 'AAAA', rawId: 'AAAA', type: 'public-key', response, clientExtensionResults: {} });

@@ -15,7 +15,7 @@ import { freshClientAddress, printOwnerLink, redeemOwnerLink, sessionCookie, ses
 let admin = '';
 let viewer = '';
 beforeAll(async () => {
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
   viewer = await sessionCookie('viewer');
 });
 
@@ -564,5 +564,42 @@ describe("a metric's goal (issue 30)", () => {
       expect(await goalOf('steps')).toEqual(before);
       expect((await call(path, { method, body, cookie: admin })).status, `admin ${method} ${path}`).toBe(ok);
     }
+  });
+});
+
+describe('the step-up column: dangerous acts need a recent sign-in (issue 28)', () => {
+  // The acts a stale admin session (signed in long ago) may not do; each with a body that a fresh session would
+  // get past the check with. The list must match what api/http/openapi.ts marks `stepUp`.
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const signedIn = async (cookie: string) => (await call('/api/auth/user', { cookie })).status === 200;
+  const acts = [
+    { method: 'POST', path: '/api/tokens', body: { name: 'Matrix step-up' } as unknown, headers: {} },
+    { method: 'POST', path: '/api/passkeys/options', body: undefined, headers: {} },
+    { method: 'POST', path: '/api/passkeys', body: { name: 'Matrix key', response: {} }, headers: {} },
+    { method: 'DELETE', path: '/api/passkeys/{id}', body: undefined, headers: {} },
+    { method: 'POST', path: '/api/import', body: 'not an archive', headers: { 'Content-Type': 'application/gzip' } },
+    { method: 'POST', path: '/api/sessions', body: 'action=end-others', headers: form },
+  ] as const;
+
+  it('lists every operation the API contract marks as a step-up', async () => {
+    const { ROUTES } = await import('#api/http/openapi.ts');
+    const marked = Object.entries(ROUTES).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => (operation?.stepUp ? [`${method.toUpperCase()} ${path}`] : [])),
+    );
+    expect(acts.map((act) => `${act.method} ${act.path}`).sort()).toEqual(marked.sort());
+  });
+
+  it('a stale admin gets 403 step_up_required from each and keeps every token and passkey; a viewer still gets 403 for the role', async () => {
+    const stale = await sessionCookie('admin');
+    const before = [await getJson('/api/tokens', admin), await getJson('/api/passkeys', admin)];
+    for (const act of acts) {
+      const path = act.path.replace('{id}', '999999');
+      const response = await call(path, { method: act.method, body: act.body, cookie: stale, headers: act.headers });
+      expect(response.status, `${act.method} ${act.path}`).toBe(403);
+      expect(await response.json(), `${act.method} ${act.path}`).toMatchObject({ error: 'step_up_required' });
+    }
+    expect(await signedIn(stale)).toBe(true);
+    expect([await getJson('/api/tokens', admin), await getJson('/api/passkeys', admin)]).toEqual(before);
+    expect((await call('/api/tokens', { method: 'POST', body: { name: 'Viewer step-up' }, cookie: viewer })).status).toBe(403);
   });
 });

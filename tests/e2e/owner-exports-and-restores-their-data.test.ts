@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function open(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await signedInPage(browser);
+  const { context, page } = await signedInPage(browser, 'admin', {}, { fresh: true });
   page.setDefaultTimeout(60_000);
   await page.goto('/data-management/export');
   return { page, close: () => context.close() };

@@ -37,7 +37,7 @@ const push = (metric: string, token: string) =>
 
 describe('the owner issues and revokes an access token', () => {
   it('creates a token limited to one metric, shows it once with a copy button, lists its last use, and revokes it', async () => {
-    const { context, page } = await signedInPage(browser);
+    const { context, page } = await signedInPage(browser, 'admin', {}, { fresh: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/data-management');
     await hydrated(page);

@@ -2,18 +2,21 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { newPage, type PageOptions } from '../support/browser.ts';
 import { call } from '../support/http.ts';
-import { sessionCookie, signIn, type Role } from '../support/sign-in.ts';
+import { sessionCookie, signIn, type Role, type SessionOptions } from '../support/sign-in.ts';
 
 /*
  * Shared steps of the owner's journeys (tests/e2e/owner-*.test.ts).
  */
 
-/** A fresh page signed in through the real sign-in path. */
-export async function signedInPage(browser: Browser, role: Role = 'admin', options: PageOptions = {}) {
+/**
+ * A new page signed in through the real sign-in path; its session is stale (dangerous acts ask to confirm it is
+ * the owner) unless `session.fresh`.
+ */
+export async function signedInPage(browser: Browser, role: Role = 'admin', options: PageOptions = {}, session: SessionOptions = {}) {
   const { context, page } = await newPage(browser, options);
   // Fail with the step that went wrong well inside the test's own 60 s.
   page.setDefaultTimeout(15_000);
-  await signIn(context, role);
+  await signIn(context, role, session);
   return { context, page };
 }
 

@@ -23,7 +23,7 @@ const address = freshClientAddress();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser));
+  ({ context, page } = await signedInPage(browser, 'admin', {}, { fresh: true }));
   // The browser's sign-in attempts count against an address of this file's own (see the rate limit).
   await context.setExtraHTTPHeaders({ [TEST_CLIENT_HEADER]: address });
   const cdp = await context.newCDPSession(page);

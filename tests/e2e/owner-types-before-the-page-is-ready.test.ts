@@ -31,7 +31,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** Opens `path` on a phone with the scripts held; `slow` slows the CPU 4× as a cheap phone is. */
 async function openHeld(path: string, slow = false) {
-  const { context, page } = await signedInPage(browser, 'admin', PHONE);
+  const { context, page } = await signedInPage(browser, 'admin', PHONE, { fresh: true });
   if (slow) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });

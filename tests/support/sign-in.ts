@@ -11,11 +11,29 @@ export type Role = 'admin' | 'viewer';
 const SESSION_COOKIE = /^(__Host-session|session)=([^;]*)/;
 
 /**
- * The Cookie header of a fresh session for a user of `role`, obtained through the real sign-in path
- * (admin: the owner's one-time link; viewer: the test OpenID provider with a non-admin email).
+ * `fresh: true` keeps the session's sign-in recent, as a person who just signed in has it, so dangerous acts
+ * (passkeys, tokens, restore, ending every session) go through; without it the session is stale, as one
+ * signed in days ago, and those acts answer 403 step_up_required (api/auth/step-up.ts).
  */
-export async function sessionCookie(role: Role): Promise<string> {
-  return role === 'admin' ? ownerSessionCookie() : viewerSessionCookie();
+export interface SessionOptions {
+  fresh?: boolean;
+}
+
+/**
+ * The Cookie header of a new session for a user of `role`, obtained through the real sign-in path
+ * (admin: the owner's one-time link; viewer: the test OpenID provider with a non-admin email), stale unless
+ * `fresh` says otherwise.
+ */
+export async function sessionCookie(role: Role, options: SessionOptions = {}): Promise<string> {
+  const cookie = role === 'admin' ? await ownerSessionCookie() : await viewerSessionCookie();
+  return options.fresh ? cookie : staled(cookie);
+}
+
+/** Makes the session forget when it signed in (the test switch POST /api/test/stale-session). */
+export async function staled(cookie: string): Promise<string> {
+  const response = await fetch(new URL('/api/test/stale-session', workerServer().baseUrl), { method: 'POST', headers: sameOriginHeaders(cookie) });
+  if (response.status !== 204) throw new Error(`Making a session stale answered ${response.status}`);
+  return cookie;
 }
 
 /** The viewer every test shares: a verified address that is not in ADMIN_EMAILS. */
@@ -34,9 +52,9 @@ export async function personSessionCookie(email: string): Promise<string> {
   return cookie;
 }
 
-/** Signs a browser context in as `role` (its cookies then carry the session). */
-export async function signIn(context: BrowserContext, role: Role): Promise<void> {
-  await useCookie(context, await sessionCookie(role));
+/** Signs a browser context in as `role` (its cookies then carry the session; stale unless `fresh`). */
+export async function signIn(context: BrowserContext, role: Role, options: SessionOptions = {}): Promise<void> {
+  await useCookie(context, await sessionCookie(role, options));
 }
 
 /** Signs a browser context in with a session cookie from `sessionCookie` or `personSessionCookie`. */

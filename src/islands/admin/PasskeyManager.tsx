@@ -1,9 +1,11 @@
 import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { passkeyName } from '#domain/shapes.ts';
-import { apiGet, apiJson, apiRequest } from '#src/lib/api-client.ts';
+import { apiGet, apiJson, apiRequest, needsStepUp } from '#src/lib/api-client.ts';
+import { keepStepUpDraft, takeStepUpDraft } from '#src/lib/step-up-draft.ts';
 import { toast } from '#src/stores/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { StepUpDialog } from '../StepUpDialog.tsx';
 import { Field } from './Field.tsx';
 import { describeFailure, serverFieldErrors, validate, type FieldErrors } from './field-errors.ts';
 import { useEarlyInput } from '../early-input.ts';
@@ -38,6 +40,9 @@ export default function PasskeyManager({ initial }: Props) {
   const [removing, setRemoving] = useState<PasskeyItem | null>(null);
   const [removePending, setRemovePending] = useState(false);
   const [supported, setSupported] = useState(true);
+  // Which act answered "confirm it's you first" (api/auth/step-up.ts), and whether the owner since has.
+  const [stepUpFor, setStepUpFor] = useState<'add' | 'remove' | null>(null);
+  const [confirmed, setConfirmed] = useState<'add' | 'remove' | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   // A name typed before the script ran is kept; an early Enter is dropped (the passkey prompt must follow a press), and the button waits.
   const early = useEarlyInput((values) => typeof values.name === 'string' && setName(values.name), false);
@@ -48,6 +53,11 @@ export default function PasskeyManager({ initial }: Props) {
   useEffect(() => {
     announcePasskeyCount(items.length);
   }, [items.length]);
+  // Back from signing in elsewhere: the name typed before leaving comes back.
+  useEffect(() => {
+    const kept = takeStepUpDraft<{ name?: unknown }>(sessionStorage, 'passkeys:add');
+    if (typeof kept?.name === 'string') setName(kept.name);
+  }, []);
 
   const refresh = async () => {
     const fresh = await apiGet<PasskeyItem[]>('/api/passkeys').catch(() => null);
@@ -71,10 +81,13 @@ export default function PasskeyManager({ initial }: Props) {
       if (created) setItems((current) => [...current, created]);
       await refresh();
       setName('');
+      setConfirmed(null);
       toast({ title: 'Passkey added', description: `You can now sign in with “${checked.data.name}”.` });
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors?.name) {
+      if (needsStepUp(error)) {
+        setStepUpFor('add');
+      } else if (fieldErrors?.name) {
         setErrors(fieldErrors);
         nameRef.current?.focus();
       } else if (error instanceof Error && error.name === 'NotAllowedError') {
@@ -97,10 +110,12 @@ export default function PasskeyManager({ initial }: Props) {
       await apiRequest('DELETE', `/api/passkeys/${target.id}`);
       setItems((current) => current.filter((item) => item.id !== target.id));
       await refresh();
+      setConfirmed(null);
       toast({ title: 'Passkey removed', description: `“${target.name}” can no longer sign in.` });
       listHeadingRef.current?.focus();
     } catch (error) {
-      toast({ title: 'Failed to remove passkey', description: describeFailure(error), variant: 'destructive' });
+      if (needsStepUp(error)) setStepUpFor('remove');
+      else toast({ title: 'Failed to remove passkey', description: describeFailure(error), variant: 'destructive' });
     } finally {
       setRemovePending(false);
       setRemoving(null);
@@ -141,6 +156,10 @@ export default function PasskeyManager({ initial }: Props) {
               Preparing the passkey prompt…
             </p>
           )}
+          <p role="status" className="mt-3 text-sm font-medium empty:hidden">
+            {confirmed === 'add' ? 'Thank you, it’s you. Press “Add a passkey” again.' : ''}
+            {confirmed === 'remove' ? 'Thank you, it’s you. Press “Remove” again.' : ''}
+          </p>
         </form>
       </section>
 
@@ -184,6 +203,19 @@ export default function PasskeyManager({ initial }: Props) {
         pending={removePending}
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(null)}
+      />
+      <StepUpDialog
+        open={stepUpFor !== null}
+        passkey={items.length > 0}
+        action={stepUpFor === 'remove' ? 'remove a passkey' : 'add a passkey'}
+        onLeave={() => keepStepUpDraft(sessionStorage, 'passkeys:add', { name })}
+        onConfirmed={() => {
+          setConfirmed(stepUpFor);
+          setStepUpFor(null);
+          if (stepUpFor === 'add') requestAnimationFrame(() => nameRef.current?.focus());
+          else requestAnimationFrame(() => listHeadingRef.current?.focus());
+        }}
+        onCancel={() => setStepUpFor(null)}
       />
     </div>
   );

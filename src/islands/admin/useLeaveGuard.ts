@@ -1,10 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 
+/** Set just before the page leaves on purpose with nothing to lose (what was typed is kept for the return). */
+let leavingOnPurpose = false;
+
+/** Goes to `href` without the "Leave site?" question: the caller has kept what the forms hold. */
+export function leaveKeepingDrafts(href: string): void {
+  leavingOnPurpose = true;
+  window.location.assign(href);
+}
+
 /** While `dirty`, leaving or reloading the page asks the browser's "Leave site?" question first. */
 export function useLeaveGuard(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!leavingOnPurpose) event.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);

@@ -25,6 +25,8 @@ interface Props {
   tokens: TokenItem[];
   metrics: { key: string; name: string }[];
   zone: string;
+  /** Whether a passkey exists, so "Confirm it's you" can offer it here. */
+  passkey: boolean;
 }
 
 interface TokenDraft {
@@ -52,7 +54,7 @@ function status(token: TokenItem, now: number): string {
  * /data-management/tokens: create a named token (shown once, with a copy button), see every token with its
  * last use, revoke one after a confirmation.
  */
-export default function TokensAdmin({ tokens: initial, metrics, zone }: Props) {
+export default function TokensAdmin({ tokens: initial, metrics, zone, passkey }: Props) {
   const hydrated = useHydrated();
   const [tokens, setTokens] = useState(initial);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
@@ -122,6 +124,7 @@ export default function TokensAdmin({ tokens: initial, metrics, zone }: Props) {
             submitLabel="Create token"
             pendingLabel="Creating..."
             onDirtyChange={setDirty}
+            stepUp={{ key: 'tokens:create', passkey, action: 'create a token' }}
             fields={(props) => <TokenFields {...props} metrics={metrics} />}
           />
         </section>

@@ -1,0 +1,4 @@
+import { staleSessionSwitchRoute } from '#api/http/test-switches.ts';
+
+// Test switch only (ALLOW_TEST_SWITCHES): answers 404 everywhere else.
+export const POST = staleSessionSwitchRoute;
