@@ -86,12 +86,14 @@ export interface PointRow {
 
 /**
  * Writes points in one statement, all or nothing. The same metric + instant + source updates the point
- * (a retried request is harmless); within one batch the last of two equal ones wins.
+ * (a retried request is harmless); within one batch the last of two equal ones wins. `importRunId` marks the
+ * points this statement inserts, never those it updates (api/services/import-runs.ts).
  */
 export async function upsertPoints(
   db: Db,
   metricId: number,
   rows: PointRow[],
+  options: { importRunId?: number } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const unique = new Map<string, PointRow>();
   for (const row of rows) unique.set(`${row.at.getTime()} ${row.source ?? PERSON_SOURCE}`, row);
@@ -101,6 +103,7 @@ export async function upsertPoints(
     value: row.value,
     note: row.note ?? null,
     source: row.source ?? PERSON_SOURCE,
+    importRunId: options.importRunId ?? null,
   }));
   if (values.length === 0) return { inserted: 0, updated: 0 };
   const written = await db
@@ -108,7 +111,7 @@ export async function upsertPoints(
     .values(values)
     .onConflictDoUpdate({
       target: [metricPoints.metricId, metricPoints.at, metricPoints.source],
-      // A point resent without a note keeps the note it had.
+      // A point resent without a note keeps the note it had; it keeps the run that inserted it too (not set here).
       set: { value: sql`excluded.value`, note: sql`coalesce(excluded.note, ${metricPoints.note})` },
     })
     // xmax is 0 for a freshly inserted row, non-zero for one the conflict clause updated.
