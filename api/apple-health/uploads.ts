@@ -77,8 +77,8 @@ export async function whileUndoing<T>(undo: () => Promise<T>): Promise<T> {
     undoing = false;
   }
 }
-/** The kept file a run imported, while this process still keeps it (a resume needs it). */
-export const uploadOfRun = (runId: number) => [...kept.values()].find((upload) => upload.runId === runId) ?? null;
+/** The kept file a run imports or imported, while this process still keeps it (a resume needs it): the latest. */
+export const uploadOfRun = (runId: number) => [...kept.values()].findLast((upload) => upload.runId === runId) ?? null;
 
 /**
  * Test-only (POST /api/test/import-stop): the next import of this process stops after `afterChunks` committed
