@@ -7,7 +7,17 @@ import { metricAggregatesChanged } from './metric-aggregate-cache.ts';
 import { PERSON_SOURCE } from './metric-days.ts';
 
 export type Metric = typeof metrics.$inferSelect;
-export type MetricPoint = typeof metricPoints.$inferSelect;
+
+/** A point as the product shows it: which import run inserted it is the import's business (import-runs.ts). */
+const pointColumns = {
+  id: metricPoints.id,
+  metricId: metricPoints.metricId,
+  at: metricPoints.at,
+  value: metricPoints.value,
+  note: metricPoints.note,
+  source: metricPoints.source,
+};
+export type MetricPoint = Omit<typeof metricPoints.$inferSelect, 'importRunId'>;
 
 export function listMetrics(db: Db) {
   return db.select().from(metrics).orderBy(asc(metrics.name), asc(metrics.id));
@@ -145,7 +155,7 @@ export async function listPoints(
     offset = start.skip;
   }
   return db
-    .select()
+    .select(pointColumns)
     .from(metricPoints)
     .where(and(...conditions))
     .orderBy(desc(metricPoints.at), asc(metricPoints.source))
@@ -188,7 +198,7 @@ export async function updatePoint(
 ) {
   if (Object.keys(values).length === 0) {
     const [row] = await db
-      .select()
+      .select(pointColumns)
       .from(metricPoints)
       .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)));
     return row ?? null;
@@ -197,7 +207,7 @@ export async function updatePoint(
     .update(metricPoints)
     .set(values)
     .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)))
-    .returning();
+    .returning(pointColumns);
   metricAggregatesChanged();
   return row ?? null;
 }
