@@ -377,9 +377,9 @@ export const importRuns = pgTable(
   'import_runs',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<'apple-health'>().notNull(),
     fileName: text('file_name').notNull(),
-    status: text('status').notNull().default('running'),
+    status: text('status').$type<'running' | 'done' | 'partial' | 'failed' | 'undone'>().notNull().default('running'),
     /** Records read up to the last committed chunk, of the file's total (unknown to the shell command). */
     recordsDone: integer('records_done').notNull().default(0),
     recordsTotal: integer('records_total'),

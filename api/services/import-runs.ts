@@ -11,7 +11,7 @@ import { metricAggregatesChanged } from './metric-aggregate-cache.ts';
  */
 
 export type ImportRun = typeof importRuns.$inferSelect;
-export type ImportRunStatus = 'running' | 'done' | 'partial' | 'failed' | 'undone';
+export type ImportRunStatus = ImportRun['status'];
 export type ImportOptions = ImportRun['options'];
 
 /** Runs the page lists. */
@@ -62,7 +62,7 @@ export async function finishImportRun(db: Db, id: number, outcome: { recordsDone
   const set =
     'error' in outcome
       ? { status: sql`case when ${importRuns.pointsWritten} > 0 or ${importRuns.recordsDone} > 0 then 'partial' else 'failed' end`, error: outcome.error.slice(0, 500), finishedAt }
-      : { status: 'done', recordsDone: outcome.recordsDone, error: null, finishedAt };
+      : { status: 'done' as const, recordsDone: outcome.recordsDone, error: null, finishedAt };
   const [run] = await db.update(importRuns).set(set).where(eq(importRuns.id, id)).returning();
   return run!;
 }
