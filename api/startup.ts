@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { seedDatabase } from './seed/index.ts';
+import { markInterruptedRuns } from './services/import-runs.ts';
 import { rollupsInZone } from './services/metric-rollups.ts';
 import { log } from './log.ts';
 
@@ -20,6 +21,9 @@ export async function startDatabase(cfg: Config = config(), prepare?: (database:
     // before anything is served (under the lock, so one server does it).
     const rebuilt = await rollupsInZone(database.db, cfg.OWNER_TIME_ZONE);
     if (rebuilt !== null) log.info(`Rebuilt the daily rollups in ${cfg.OWNER_TIME_ZONE} (${rebuilt} ms)`);
+    // An import still `running` in the database was cut short when its process stopped: the page offers a resume.
+    const interrupted = await markInterruptedRuns(database.db);
+    if (interrupted > 0) log.info(`Marked ${interrupted} interrupted import run(s) partial`);
     if (database.kind === 'pglite' || cfg.SEED_DEMO) {
       const { seeded } = await seedDatabase(database.db);
       if (seeded) log.info('Seeded the database with demo content');

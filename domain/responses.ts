@@ -359,4 +359,24 @@ export const healthUpload = z.object({
   secondsLeft: z.number().int().min(0).nullable(),
   result: healthSummary.nullable(),
   error: z.string().nullable(),
+  runId: z.number().int().nullable().meta({ description: 'The import run of its latest import (GET /api/import-runs/{id}).' }),
 });
+
+export const importRun = z.object({
+  id: z.number().int(),
+  kind: z.enum(['apple-health']),
+  fileName: z.string(),
+  status: z.enum(['running', 'done', 'partial', 'failed', 'undone']).meta({
+    description: 'partial: stopped after some chunks were committed (an error, or the server stopping); resume or undo it.',
+  }),
+  recordsDone: z.number().int().min(0).meta({ description: 'Records read so far (of its latest attempt).' }),
+  recordsTotal: z.number().int().min(0).nullable().meta({ description: "The file's records; null when unknown (the shell command)." }),
+  pointsWritten: z.number().int().min(0).meta({ description: 'Points this run inserted: what an undo removes.' }),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  secondsLeft: z.number().int().min(0).nullable(),
+  fileKept: z.boolean().meta({ description: 'The server still keeps the file a stopped run read: a resume needs no new upload.' }),
+});
+export const importRunList = z.object({ runs: z.array(importRun) });
+export const importRunUndone = z.object({ run: importRun, removed: z.number().int().min(0).meta({ description: 'Points removed.' }) });

@@ -734,3 +734,11 @@ export const healthImportStart = z
   })
   .strict();
 export type HealthImportStart = z.infer<typeof healthImportStart>;
+
+/** Resuming an import run: with the file the server kept, or `upload`, the same export chosen again. */
+export const importRunResume = z
+  .object({ upload: z.uuid('must be the id of an upload').optional() })
+  .strict();
+
+/** Test switch: the next import stops after this many committed chunks, failing or hanging. */
+export const importStopSwitch = z.object({ afterChunks: z.number().int().min(1).max(1000), how: z.enum(['fail', 'hang']) }).strict();

@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Db } from '../db/client.ts';
+import { importChunkCommitted } from '../services/import-runs.ts';
 import { createMetric, findMetric, upsertPoints, type PointRow } from '../services/metrics.ts';
 import { HEALTH_METRICS, mapElement, sleepInstant, type HealthMetric } from './mapping.ts';
 
@@ -10,8 +11,9 @@ import { HEALTH_METRICS, mapElement, sleepInstant, type HealthMetric } from './m
  * Reads the export.zip the Health app writes (docs/apple-health.md) and writes its records as points, each with
  * its source. The zip's directory is at its end, so it is read from a file (yauzl, which checks each entry's
  * sizes); export.xml is parsed as a stream (saxes) and never held whole, within an inflated-size cap. Points are
- * written a chunk at a time, each chunk in one transaction; importing the same export again updates the same
- * points (metric + instant + source), so nothing is added twice.
+ * written a chunk at a time, each chunk in one transaction with its import run's progress; importing the same
+ * export again updates the same points (metric + instant + source), so nothing is added twice, and the points
+ * keep the run that first inserted them.
  */
 
 /** Health XML deflates 10–30×: an absolute cap on what export.xml may inflate to. */
@@ -50,6 +52,10 @@ interface Options {
   /** Record type → the key of an existing metric its records go to instead of their own. */
   map?: ReadonlyMap<string, string>;
   onProgress?: (done: { bytes: number; total: number; records: number }) => void;
+  /** The import run (import_runs) the points are written under; its progress commits with each chunk. */
+  runId?: number;
+  /** Heard after each chunk is committed, with how many are (the test switch that stops an import uses it). */
+  afterChunk?: (chunks: number) => Promise<void>;
 }
 
 export async function importAppleHealth(db: Db, zipPath: string, options: Options): Promise<HealthImportSummary> {
@@ -63,6 +69,7 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
   let buffered = 0;
   let records = 0;
   let bytes = 0;
+  let chunks = 0;
   const written = { inserted: 0, updated: 0 };
 
   const parser = new SaxesParser();
@@ -106,18 +113,24 @@ export async function importAppleHealth(db: Db, zipPath: string, options: Option
   async function flush(): Promise<void> {
     if (buffered === 0) return;
     if (!options.dryRun) {
-      await db.transaction(async (tx) => {
+      const chunk = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
+        const counted = { inserted: 0, updated: 0 };
         for (const [key, rows] of pending) {
           const id = await metricId(t, key, metricIds);
           // One statement per 2,000 rows keeps within PostgreSQL's 65,535 parameters.
           for (let from = 0; from < rows.length; from += 2_000) {
-            const result = await upsertPoints(t, id, rows.slice(from, from + 2_000));
-            written.inserted += result.inserted;
-            written.updated += result.updated;
+            const result = await upsertPoints(t, id, rows.slice(from, from + 2_000), { importRunId: options.runId });
+            counted.inserted += result.inserted;
+            counted.updated += result.updated;
           }
         }
+        if (options.runId !== undefined) await importChunkCommitted(t, options.runId, { recordsDone: records, inserted: counted.inserted });
+        return counted;
       });
+      written.inserted += chunk.inserted;
+      written.updated += chunk.updated;
+      await options.afterChunk?.(++chunks);
     }
     pending.clear();
     buffered = 0;

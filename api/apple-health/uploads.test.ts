@@ -15,7 +15,7 @@ describe('kept Apple Health uploads', () => {
     const { id, path } = await newUploadPath();
     writeFileSync(path, 'zip');
     vi.useFakeTimers();
-    keep(id, path, preview);
+    keep(id, path, 'export.zip', preview);
     await vi.advanceTimersByTimeAsync(KEEP_MS - 1_000);
     expect(findUpload(id)?.state).toBe('ready');
     await vi.advanceTimersByTimeAsync(2_000);
@@ -26,7 +26,7 @@ describe('kept Apple Health uploads', () => {
 
   it('answers the seconds left at the pace so far, none before there is one', async () => {
     const { id, path } = await newUploadPath();
-    const upload = keep(id, path, preview);
+    const upload = keep(id, path, 'export.zip', preview);
     expect(secondsLeft(upload)).toBeNull();
     Object.assign(upload, { state: 'importing', startedAt: 10_000, done: 250 });
     // 250 records in 5 s: 750 left take 15 s.

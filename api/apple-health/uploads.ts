@@ -3,14 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
+import { finishImportRun } from '../services/import-runs.ts';
 import { HealthImportError, importAppleHealth, type HealthImportSummary } from './import.ts';
 
 /*
  * Exports uploaded from the admin page, kept between the preview and the owner's Import (so a file of hundreds
  * of megabytes is sent once), and the progress of the import that runs on one. Held by this process: a file
  * lives in a folder of its own under the system's temporary folder, never served back, and is deleted after its
- * import or an hour after it arrived, whichever is first. One import runs at a time; it commits in chunks, so
- * the server answers others between them.
+ * import or an hour after it arrived, whichever is first; an import cut short by an error keeps it an hour from
+ * then, for a resume. One import runs at a time; it commits in chunks, so the server answers others between
+ * them. Each import is an import run (api/services/import-runs.ts), which outlives this process.
  */
 
 /** The upload's own cap on the body reader (ADR 022): larger exports go through `npm run import:apple-health`. */
@@ -22,6 +24,10 @@ export type UploadState = 'ready' | 'importing' | 'done' | 'failed';
 export interface KeptUpload {
   id: string;
   path: string;
+  /** The name the browser gave the file (shown with its import runs). */
+  fileName: string;
+  /** The import run of its latest import; null before the owner's Import. */
+  runId: number | null;
   preview: HealthImportSummary;
   expiresAt: Date;
   state: UploadState;
@@ -43,8 +49,8 @@ export async function newUploadPath(): Promise<{ id: string; path: string }> {
   return { id, path: join(await folder, `${id}.zip`) };
 }
 
-export function keep(id: string, path: string, preview: HealthImportSummary): KeptUpload {
-  const upload: KeptUpload = { id, path, preview, expiresAt: new Date(Date.now() + KEEP_MS), state: 'ready', done: 0, total: preview.records, startedAt: null, result: null, error: null };
+export function keep(id: string, path: string, fileName: string, preview: HealthImportSummary): KeptUpload {
+  const upload: KeptUpload = { id, path, fileName, runId: null, preview, expiresAt: new Date(Date.now() + KEEP_MS), state: 'ready', done: 0, total: preview.records, startedAt: null, result: null, error: null };
   kept.set(id, upload);
   expireLater(upload);
   return upload;
@@ -52,15 +58,37 @@ export function keep(id: string, path: string, preview: HealthImportSummary): Ke
 
 function expireLater(upload: KeptUpload): void {
   const timer = setTimeout(() => {
-    // An import outlasting the hour keeps its file until it ends.
-    if (upload.state === 'importing') return expireLater(upload);
+    // An import outlasting the hour keeps its file until it ends; one an error stopped was given another hour.
+    if (upload.state === 'importing' || upload.expiresAt.getTime() > Date.now()) return expireLater(upload);
     void forget(upload.id);
   }, Math.max(0, upload.expiresAt.getTime() - Date.now()));
   timer.unref();
 }
 
 export const findUpload = (id: string) => kept.get(id) ?? null;
-export const importRunning = () => running !== null;
+let undoing = false;
+/** An import or an undo is running in this process: one at a time. */
+export const importRunning = () => running !== null || undoing;
+export async function whileUndoing<T>(undo: () => Promise<T>): Promise<T> {
+  undoing = true;
+  try {
+    return await undo();
+  } finally {
+    undoing = false;
+  }
+}
+/** The kept file a run imports or imported, while this process still keeps it (a resume needs it): the latest. */
+export const uploadOfRun = (runId: number) => [...kept.values()].findLast((upload) => upload.runId === runId) ?? null;
+
+/**
+ * Test-only (POST /api/test/import-stop): the next import of this process stops after `afterChunks` committed
+ * chunks, with an error (`fail`: a partial run in this process) or by waiting for ever (`hang`: a process the
+ * test then kills mid-import). Used once, then forgotten; a reset forgets it too.
+ */
+let testStop: { afterChunks: number; how: 'fail' | 'hang' } | null = null;
+export const setTestImportStop = (stop: typeof testStop) => {
+  testStop = stop;
+};
 
 /** Deletes the file and forgets the upload (expired, or the owner chose another file). */
 export async function forget(id: string): Promise<void> {
@@ -83,33 +111,50 @@ export function secondsLeft(upload: KeptUpload, now = Date.now()): number | null
 export function startImport(
   db: Db,
   upload: KeptUpload,
-  options: { zone: string; skip: ReadonlySet<string>; map: ReadonlyMap<string, string>; ended: (result: HealthImportSummary | null, error: unknown) => Promise<void> },
+  options: {
+    runId: number;
+    zone: string;
+    skip: ReadonlySet<string>;
+    map: ReadonlyMap<string, string>;
+    ended: (result: HealthImportSummary | null, error: unknown) => Promise<void>;
+  },
 ): void {
-  upload.state = 'importing';
-  upload.startedAt = Date.now();
+  Object.assign(upload, { state: 'importing', startedAt: Date.now(), done: 0, result: null, error: null, runId: options.runId });
   running = upload.id;
+  const stop = testStop;
+  testStop = null;
   void importAppleHealth(db, upload.path, {
     zone: options.zone,
     skip: options.skip,
     map: options.map,
+    runId: options.runId,
     onProgress: ({ records }) => {
       upload.done = records;
+    },
+    afterChunk: async (chunks) => {
+      if (!stop || chunks < stop.afterChunks) return;
+      if (stop.how === 'hang') await new Promise(() => {});
+      throw new Error('Stopped by the test switch.');
     },
   })
     .then(
       async (result) => {
         Object.assign(upload, { state: 'done', done: upload.total, result });
+        await finishImportRun(db, options.runId, { recordsDone: result.records });
+        await rm(upload.path, { force: true });
         await options.ended(result, null);
       },
       async (error: unknown) => {
         // The file's own faults are the owner's to read; anything else stays in the server's log.
         const message = error instanceof HealthImportError ? error.message : 'The import stopped on an error of ours.';
-        Object.assign(upload, { state: 'failed', error: `${message} The chunks already written stay; import the file again to resume.` });
+        Object.assign(upload, { state: 'failed', error: `${message} The chunks already written stay: resume the import, or undo it.` });
+        // Kept an hour from now for a resume.
+        upload.expiresAt = new Date(Date.now() + KEEP_MS);
+        await finishImportRun(db, options.runId, { error: message });
         await options.ended(null, error);
       },
     )
-    .finally(async () => {
+    .finally(() => {
       running = null;
-      await rm(upload.path, { force: true });
     });
 }

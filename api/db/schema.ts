@@ -359,8 +359,47 @@ export const metricPoints = pgTable(
      * 'demo' for the seeded demo, else a device ('Apple Watch'). Only device sources compete for a day.
      */
     source: text('source').notNull().default('manual'),
+    /**
+     * The import run that inserted it (import_runs), set on insert only: a point an import finds already there
+     * keeps the run it had, so undoing a run removes exactly what it added. Not a foreign key: emptying the runs
+     * (a test's reset) must not empty the points; a restore empties both. Never exported (api/export/tables.ts).
+     */
+    importRunId: integer('import_run_id'),
   },
-  (t) => [uniqueIndex('metric_points_metric_at_source').on(t.metricId, t.at, t.source)],
+  (t) => [
+    uniqueIndex('metric_points_metric_at_source').on(t.metricId, t.at, t.source),
+    // Only imported points carry a run: the index stays as small as they are.
+    index('metric_points_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
+  ],
+);
+
+/**
+ * One import of a file of points (kind `apple-health`: the admin page's upload or the shell command): its
+ * progress, committed with each chunk, so an import a stop or an error cut short shows as `partial` and may be
+ * resumed or undone (docs/apple-health.md). A record of this site's work, not the owner's data: never exported.
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'apple-health'>().notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'running' | 'done' | 'partial' | 'failed' | 'undone'>().notNull().default('running'),
+    /** Records read up to the last committed chunk, of the file's total (unknown to the shell command). */
+    recordsDone: integer('records_done').notNull().default(0),
+    recordsTotal: integer('records_total'),
+    /** Points this run inserted (what an undo removes). */
+    pointsWritten: integer('points_written').notNull().default(0),
+    /** The owner's choices for the file (`skip`, `map`), so a resume writes what the first attempt did. */
+    options: jsonb('options').$type<{ skip: string[]; map: Record<string, string> }>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    check('import_runs_kind', sql`${t.kind} in ('apple-health')`),
+    check('import_runs_status', sql`${t.status} in ('running', 'done', 'partial', 'failed', 'undone')`),
+  ],
 );
 
 /**

@@ -27,6 +27,9 @@ export const DENIED_TABLES: Readonly<Record<string, string>> = {
   metric_daily_rollups: 'daily rollups of the points: derived from them, rebuilt by every import',
   metric_rollup_zone: "the time zone the rollups were built in: an import rebuilds them in this site's OWNER_TIME_ZONE",
   insight_results: 'insights: derived from the points and check-ins, computed again after an import',
+  // The runs record this site's own work (what an import wrote, to resume or undo it), not the owner's data; a
+  // restore empties them with the points, and the restored points belong to no run.
+  import_runs: "this site's Apple Health import runs: its own record of what an import wrote, to resume or undo it",
 };
 
 /**
@@ -44,7 +47,10 @@ export const isDenied = (table: string) => table in DENIED_TABLES;
  * Columns never exported from otherwise exported tables (secret hashes): a table listed here must
  * allow the column to be empty, or be denied whole.
  */
-export const DENIED_COLUMNS: Readonly<Record<string, readonly string[]>> = {};
+export const DENIED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  // Which import run inserted a point: meaningless without the runs, which are not exported.
+  metric_points: ['import_run_id'],
+};
 
 export interface TableInfo {
   name: string;

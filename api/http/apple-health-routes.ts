@@ -9,6 +9,7 @@ import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { errorFields } from '../db/query-error.ts';
 import { log } from '../log.ts';
+import { createImportRun, type ImportOptions } from '../services/import-runs.ts';
 import { findMetric } from '../services/metrics.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { readJson, streamToFile } from './body.ts';
@@ -23,18 +24,24 @@ import { handle, json, noContent } from './respond.ts';
  * does the same for files larger than an upload may be.
  */
 
-type Context = RequestContext & { clientAddress: string };
+export type Context = RequestContext & { clientAddress: string };
 
 const ZIP_TYPES = /^application\/(zip|x-zip-compressed|octet-stream)\s*(;|$)/i;
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function actor(context: Context, user: SessionUser) {
+export function actor(context: Context, user: SessionUser) {
   return { userId: user.id, email: user.email, method: 'apple-health', route: new URL(context.request.url).pathname, clientAddress: clientAddressOf(context, config()) };
 }
 
 function statusOf(upload: KeptUpload) {
-  const { id, expiresAt, state, preview, done, total, result, error } = upload;
-  return { id, expiresAt: expiresAt.toISOString(), state, preview, done, total, secondsLeft: secondsLeft(upload), result, error };
+  const { id, expiresAt, state, preview, done, total, result, error, runId } = upload;
+  return { id, expiresAt: expiresAt.toISOString(), state, preview, done, total, secondsLeft: secondsLeft(upload), result, error, runId };
+}
+
+/** The file's name as the page sent it (`?name=`), for the import runs' list; never a path. */
+function fileNameOf(request: Request): string {
+  const name = (new URL(request.url).searchParams.get('name') ?? '').split(/[\\/]/).pop()!.trim();
+  return name.slice(0, 200) || 'export.zip';
 }
 
 function keptUpload(context: Context): KeptUpload {
@@ -54,7 +61,7 @@ export const healthUploads = {
       try {
         await streamToFile(context.request, path, UPLOAD_LIMIT);
         const preview = await importAppleHealth(db(), path, { zone: config().OWNER_TIME_ZONE, dryRun: true });
-        return json(statusOf(keep(id, path, preview)), 201);
+        return json(statusOf(keep(id, path, fileNameOf(context.request), preview)), 201);
       } catch (error) {
         await rm(path, { force: true });
         const refused = error instanceof HealthImportError ? new HttpError(400, error.message, 'file') : error;
@@ -100,24 +107,34 @@ export const healthUploadImport = {
       }
       if (upload.state !== 'ready') throw new HttpError(409, upload.state === 'importing' ? 'This export is being imported.' : 'This export was imported already: upload it again to import it again.');
       if (importRunning()) throw new HttpError(409, 'Another import is running: wait for it to end.');
-      const who = actor(context, user);
-      const database = db();
-      startImport(database, upload, {
-        zone: config().OWNER_TIME_ZONE,
-        skip: new Set(skip),
-        map: new Map(Object.entries(map)),
-        ended: async (result, error) => {
-          if (result) await invalidateEverything();
-          await recordSecurityEvent(database, {
-            kind: 'import',
-            outcome: result ? 'success' : 'refused',
-            reason: result ? null : upload.error,
-            detail: { format: 'apple-health', records: upload.total, skipped: skip, mapped: map, ...(result ? { inserted: result.inserted, updated: result.updated } : {}) },
-            ...who,
-          });
-          if (error && !(error instanceof HealthImportError)) log.error(errorFields(error), 'Apple Health import stopped');
-        },
-      });
+      const run = await createImportRun(db(), { fileName: upload.fileName, recordsTotal: upload.total, options: { skip, map } });
+      runImport(upload, run.id, run.options, actor(context, user));
       return json(statusOf(upload), 202);
     }),
 };
+
+/**
+ * Imports a kept upload under the import run `runId` (a first import or a resume): in the background, a chunk at
+ * a time; at its end, every cached page is emptied and the security log gets an `import` row.
+ */
+export function runImport(upload: KeptUpload, runId: number, options: ImportOptions, who: ReturnType<typeof actor>): void {
+  const database = db();
+  startImport(database, upload, {
+    runId,
+    zone: config().OWNER_TIME_ZONE,
+    skip: new Set(options.skip),
+    map: new Map(Object.entries(options.map)),
+    ended: async (result, error) => {
+      // A chunk may have been written before an error: the pages show what the database now holds.
+      await invalidateEverything();
+      await recordSecurityEvent(database, {
+        kind: 'import',
+        outcome: result ? 'success' : 'refused',
+        reason: result ? null : upload.error,
+        detail: { format: 'apple-health', run: runId, records: upload.total, skipped: options.skip, mapped: options.map, ...(result ? { inserted: result.inserted, updated: result.updated } : {}) },
+        ...who,
+      });
+      if (error && !(error instanceof HealthImportError)) log.error(errorFields(error), 'Apple Health import stopped');
+    },
+  });
+}

@@ -372,6 +372,37 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       also: { 409: 'Imported already, being imported, or another import is running.' },
     },
   },
+  '/api/import-runs': {
+    get: {
+      summary: 'The latest import runs',
+      description: 'Newest first: each import of a file of points, with its status (running, done, partial, failed, undone), records done of total and the points it inserted.',
+      access: 'admin',
+      ok: { status: 200, description: 'Up to 10 runs.', shape: responses.importRunList },
+    },
+  },
+  '/api/import-runs/{id}': {
+    get: { summary: 'One import run and its progress', access: 'admin', ok: { status: 200, description: 'The run.', shape: responses.importRun } },
+  },
+  '/api/import-runs/{id}/resume': {
+    post: {
+      summary: 'Resume a partial import',
+      description:
+        'Imports the file again under the same run, in the background (follow it with GET /api/import-runs/{id}): points its first chunks wrote are found and not added twice. Uses the file the server kept, or `upload`, the same export uploaded again.',
+      access: 'admin',
+      body: shapes.importRunResume,
+      ok: { status: 202, description: 'Started.', shape: responses.importRun },
+      also: { 409: 'Not partial or failed, an import is running, or the kept file is gone (field `upload`: upload the export again).' },
+    },
+  },
+  '/api/import-runs/{id}/undo': {
+    post: {
+      summary: 'Undo an import',
+      description: 'Removes the points the run inserted (points it found already there stay, with their values) and marks it undone; the daily rollups follow.',
+      access: 'admin',
+      ok: { status: 200, description: 'The undone run and the points removed.', shape: responses.importRunUndone },
+      also: { 409: 'It is running or undone already, or an import is running.' },
+    },
+  },
   '/api/import/preview': {
     post: {
       summary: 'What importing an archive would change',

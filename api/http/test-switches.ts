@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { databaseErrorSwitch } from '#domain/shapes.ts';
+import { databaseErrorSwitch, importStopSwitch } from '#domain/shapes.ts';
+import { setTestImportStop } from '../apple-health/uploads.ts';
 import { isSecure, readCookie, sessionCookieName } from '../auth/cookies.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { invalidateEverything } from '../cache/invalidation.ts';
@@ -65,6 +66,20 @@ export const resetSwitchRoute: Handler = () =>
   handle(async () => {
     if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
     if (!(await restoreSeedSnapshot(db()))) return errorResponse(409, 'This database has no seeded snapshot to return to.');
+    setTestImportStop(null);
     await invalidateEverything();
+    return noContent();
+  });
+
+/**
+ * POST /api/test/import-stop `{ afterChunks, how }`: the next import of this process stops after that many
+ * committed chunks, with an error (`fail`) or by hanging until the process is killed (`hang`), so a test sees a
+ * partial import without racing a small file's import. Exists only with ALLOW_TEST_SWITCHES, for the admin.
+ */
+export const importStopSwitchRoute: Handler = ({ locals, request }) =>
+  handle(async () => {
+    if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
+    requireAdmin(locals.user);
+    setTestImportStop(await readJson(request, importStopSwitch));
     return noContent();
   });

@@ -7,7 +7,17 @@ import { metricAggregatesChanged } from './metric-aggregate-cache.ts';
 import { PERSON_SOURCE } from './metric-days.ts';
 
 export type Metric = typeof metrics.$inferSelect;
-export type MetricPoint = typeof metricPoints.$inferSelect;
+
+/** A point as the product shows it: which import run inserted it is the import's business (import-runs.ts). */
+const pointColumns = {
+  id: metricPoints.id,
+  metricId: metricPoints.metricId,
+  at: metricPoints.at,
+  value: metricPoints.value,
+  note: metricPoints.note,
+  source: metricPoints.source,
+};
+export type MetricPoint = Omit<typeof metricPoints.$inferSelect, 'importRunId'>;
 
 export function listMetrics(db: Db) {
   return db.select().from(metrics).orderBy(asc(metrics.name), asc(metrics.id));
@@ -86,12 +96,14 @@ export interface PointRow {
 
 /**
  * Writes points in one statement, all or nothing. The same metric + instant + source updates the point
- * (a retried request is harmless); within one batch the last of two equal ones wins.
+ * (a retried request is harmless); within one batch the last of two equal ones wins. `importRunId` marks the
+ * points this statement inserts, never those it updates (api/services/import-runs.ts).
  */
 export async function upsertPoints(
   db: Db,
   metricId: number,
   rows: PointRow[],
+  options: { importRunId?: number } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const unique = new Map<string, PointRow>();
   for (const row of rows) unique.set(`${row.at.getTime()} ${row.source ?? PERSON_SOURCE}`, row);
@@ -101,6 +113,7 @@ export async function upsertPoints(
     value: row.value,
     note: row.note ?? null,
     source: row.source ?? PERSON_SOURCE,
+    importRunId: options.importRunId ?? null,
   }));
   if (values.length === 0) return { inserted: 0, updated: 0 };
   const written = await db
@@ -108,7 +121,7 @@ export async function upsertPoints(
     .values(values)
     .onConflictDoUpdate({
       target: [metricPoints.metricId, metricPoints.at, metricPoints.source],
-      // A point resent without a note keeps the note it had.
+      // A point resent without a note keeps the note it had; it keeps the run that inserted it too (not set here).
       set: { value: sql`excluded.value`, note: sql`coalesce(excluded.note, ${metricPoints.note})` },
     })
     // xmax is 0 for a freshly inserted row, non-zero for one the conflict clause updated.
@@ -142,7 +155,7 @@ export async function listPoints(
     offset = start.skip;
   }
   return db
-    .select()
+    .select(pointColumns)
     .from(metricPoints)
     .where(and(...conditions))
     .orderBy(desc(metricPoints.at), asc(metricPoints.source))
@@ -185,7 +198,7 @@ export async function updatePoint(
 ) {
   if (Object.keys(values).length === 0) {
     const [row] = await db
-      .select()
+      .select(pointColumns)
       .from(metricPoints)
       .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)));
     return row ?? null;
@@ -194,7 +207,7 @@ export async function updatePoint(
     .update(metricPoints)
     .set(values)
     .where(and(eq(metricPoints.id, id), eq(metricPoints.metricId, metricId)))
-    .returning();
+    .returning(pointColumns);
   metricAggregatesChanged();
   return row ?? null;
 }

@@ -159,6 +159,15 @@ describe('the running server answers as its OpenAPI document says', () => {
     while (status.state === 'importing') status = await checked('get', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 200, cookie: admin });
     expect(status.state).toBe('done');
     await checked('post', '/api/apple-health/uploads/{id}/import', `/api/apple-health/uploads/${kept.id}/import`, { expect: 409, cookie: admin, body: {} });
+    // Its import run: listed, read, refused a resume (it is done), undone, and unknown ids.
+    const runs = await checked('get', '/api/import-runs', '/api/import-runs', { expect: 200, cookie: admin });
+    expect(runs.runs[0].id).toBe(status.runId);
+    await checked('get', '/api/import-runs/{id}', `/api/import-runs/${status.runId}`, { expect: 200, cookie: admin });
+    await checked('get', '/api/import-runs/{id}', '/api/import-runs/999999', { expect: 404, cookie: admin });
+    await checked('post', '/api/import-runs/{id}/resume', `/api/import-runs/${status.runId}/resume`, { expect: 409, cookie: admin, body: {} });
+    await checked('post', '/api/import-runs/{id}/resume', `/api/import-runs/${status.runId}/resume`, { expect: 400, cookie: admin, body: { upload: 7 } });
+    await checked('post', '/api/import-runs/{id}/undo', `/api/import-runs/${status.runId}/undo`, { expect: 200, cookie: admin });
+    await checked('post', '/api/import-runs/{id}/undo', `/api/import-runs/${status.runId}/undo`, { expect: 409, cookie: admin });
     await checked('delete', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 204, cookie: admin });
     rmSync(folder, { recursive: true, force: true });
   });

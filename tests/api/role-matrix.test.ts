@@ -222,7 +222,7 @@ describe('writes', () => {
     }
   });
 
-  it('the Apple Health doors: visitors 401, viewers 403, the admin from another site 403; nothing is kept or written', async () => {
+  it('the Apple Health and import-run doors: visitors 401, viewers 403, the admin from another site 403; nothing is kept or written', async () => {
     const zip = join(mkdtempSync(join(tmpdir(), 'matrix-health-')), 'export.zip');
     await writeZip(zip, 'apple_health_export/export.xml', exportXml({ records: 300, lastDay: '2024-02-02', seed: 5 }));
     const body = readFileSync(zip);
@@ -237,6 +237,11 @@ describe('writes', () => {
       { method: 'GET', path: `/api/apple-health/uploads/${kept.id}` },
       { method: 'POST', path: `/api/apple-health/uploads/${kept.id}/import`, body: {} },
       { method: 'DELETE', path: `/api/apple-health/uploads/${kept.id}` },
+      // Import runs: refused before the run is looked up, so any id will do.
+      { method: 'GET', path: '/api/import-runs' },
+      { method: 'GET', path: '/api/import-runs/1' },
+      { method: 'POST', path: '/api/import-runs/1/resume', body: {} },
+      { method: 'POST', path: '/api/import-runs/1/undo' },
     ];
     for (const door of doors) {
       expect((await call(door.path, { ...door })).status, `visitor ${door.method} ${door.path}`).toBe(401);

@@ -21,13 +21,16 @@ export interface ExtraServer {
  * Another real server (the same build, started by scripts/spawn-server.ts) with its own
  * environment, for behaviour that depends on settings the worker's server cannot have (TRUSTED_PROXIES, no test
  * switches). Its embedded database is a copy of the run's seeded template when there is one (the embedded pass),
- * else it migrates and seeds its own; `env` may name a PostgreSQL DATABASE_URL instead.
+ * else it migrates and seeds its own; `env` may name a PostgreSQL DATABASE_URL instead. `reuse.dataDir` starts
+ * it on the folder of an extra server that stopped (a restart); the first server's stop() removes the folder.
  */
-export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
+export async function startExtraServer(env: Record<string, string>, reuse: { dataDir?: string } = {}): Promise<ExtraServer> {
   const folder = mkdtempSync(join(tmpdir(), 'extra-server-'));
-  const dataDir = join(folder, 'data');
+  const dataDir = reuse.dataDir ?? join(folder, 'data');
   const template = inject('templateDataDir');
-  if (template && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
+  if (reuse.dataDir) {
+    // Started on another server's folder.
+  } else if (template && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
   else mkdirSync(dataDir);
   const remove = () => rmSync(folder, { recursive: true, force: true });
   const server = await startServer({

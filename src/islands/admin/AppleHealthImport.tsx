@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { healthUpload } from '#domain/responses.ts';
 import { toast } from '#src/stores/toast.ts';
+import { fetchRuns, ImportRuns, type Run } from './ImportRuns.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
@@ -26,11 +27,14 @@ async function answer(response: Response): Promise<Upload> {
 
 /**
  * /data-management/apple-health: pick the Health app's export.zip; the server reads it without writing (the
- * preview per record type); skip the types not wanted, then Import and follow records done of total.
+ * preview per record type); skip the types not wanted, then Import and follow records done of total. Below, the
+ * latest import runs, to resume or undo.
  */
-export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: string; name: string }> }) {
+export default function AppleHealthImport({ metrics, runs: firstRuns, zone }: { metrics: Array<{ key: string; name: string }>; runs: Run[]; zone: string }) {
   const hydrated = useHydrated();
   const [step, setStep] = useState<Step>({ at: 'pick' });
+  const [runs, setRuns] = useState(firstRuns);
+  const refreshRuns = useCallback(async () => setRuns(await fetchRuns()), []);
   const [skip, setSkip] = useState<string[]>([]);
   /** Record type → another metric than its own. */
   const [map, setMap] = useState<Record<string, string>>({});
@@ -46,7 +50,7 @@ export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: s
     if (!file) return setStep({ at: 'pick' });
     setStep({ at: 'reading', name: file.name });
     try {
-      const upload = await answer(await fetch('/api/apple-health/uploads', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/zip' }, body: file }));
+      const upload = await answer(await fetch(`/api/apple-health/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/zip' }, body: file }));
       setStep({ at: 'preview', upload });
     } catch (failure) {
       setError((failure as Error).message);
@@ -71,6 +75,7 @@ export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: s
         body: JSON.stringify({ skip, map }),
       });
       setStep({ at: 'importing', upload: await answer(response) });
+      await refreshRuns().catch(() => {});
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -92,6 +97,7 @@ export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: s
           return;
         }
         setStep({ at: upload.state === 'done' ? 'done' : 'failed', upload });
+        await refreshRuns().catch(() => {});
         toast(upload.state === 'done' ? { title: 'Import finished', description: `${n(upload.total)} records read.` } : { title: 'Import stopped', description: upload.error ?? '', variant: 'destructive' });
         requestAnimationFrame(() => resultRef.current?.focus());
       } catch (failure) {
@@ -103,7 +109,7 @@ export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: s
       stopped = true;
       clearTimeout(timer);
     };
-  }, [importingId]);
+  }, [importingId, refreshRuns]);
 
   // A file picked before the script ran raised no change event this island heard: read it now.
   useEffect(() => {
@@ -273,6 +279,8 @@ export default function AppleHealthImport({ metrics }: { metrics: Array<{ key: s
           </button>
         </section>
       )}
+
+      <ImportRuns runs={runs} zone={zone} busy={busy} onChange={refreshRuns} />
     </div>
   );
 }

@@ -1,0 +1,105 @@
+import { importRunResume } from '#domain/shapes.ts';
+import { findUpload, importRunning, secondsLeft, uploadOfRun, whileUndoing } from '../apple-health/uploads.ts';
+import { invalidateEverything } from '../cache/invalidation.ts';
+import { db } from '../db/client.ts';
+import { findImportRun, recentImportRuns, resumeImportRun, undoImportRun, type ImportRun } from '../services/import-runs.ts';
+import { parseId } from '../services/projects.ts';
+import { recordSecurityEvent } from '../services/security-log.ts';
+import { actor, runImport, type Context } from './apple-health-routes.ts';
+import { readJson } from './body.ts';
+import { HttpError, notFound } from './errors.ts';
+import { requireAdmin } from './guards.ts';
+import { handle, json } from './respond.ts';
+
+/*
+ * The import runs the Apple Health page lists (api/services/import-runs.ts): a run an error or a stop cut short
+ * is `partial`, to resume (with the kept file, or the same export chosen again) or to undo; a done run may be
+ * undone too. One import or undo at a time: 409 while an import runs.
+ */
+
+/** A run as the page shows it; a running one's records come from this process's count, finer than its chunks. */
+function viewOf(run: ImportRun) {
+  const upload = uploadOfRun(run.id);
+  const live = run.status === 'running' && upload?.state === 'importing';
+  return {
+    id: run.id,
+    kind: run.kind,
+    fileName: run.fileName,
+    status: run.status,
+    recordsDone: live ? upload.done : run.recordsDone,
+    recordsTotal: run.recordsTotal,
+    pointsWritten: run.pointsWritten,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    error: run.error,
+    secondsLeft: live ? secondsLeft(upload) : null,
+    fileKept: upload !== null && upload.state === 'failed',
+  };
+}
+
+async function foundRun(context: Context): Promise<ImportRun> {
+  const id = parseId(context.params.id);
+  const run = id === null ? null : await findImportRun(db(), id);
+  if (!run) throw notFound('No such import run.');
+  return run;
+}
+
+/** The latest runs, newest first, as the page shows them. */
+export const recentRunViews = async () => (await recentImportRuns(db())).map(viewOf);
+
+/** GET /api/import-runs: the latest runs, newest first. */
+export const importRunList = {
+  GET: (context: Context) =>
+    handle(async () => {
+      requireAdmin(context.locals.user);
+      return json({ runs: await recentRunViews() });
+    }),
+};
+
+/** GET /api/import-runs/{id}: one run and its progress. */
+export const importRunItem = {
+  GET: (context: Context) =>
+    handle(async () => {
+      requireAdmin(context.locals.user);
+      return json(viewOf(await foundRun(context)));
+    }),
+};
+
+/**
+ * POST /api/import-runs/{id}/resume `{ upload? }`: imports the run's file again under the same run (what its first
+ * chunks wrote is found there and not added again), with the file this process kept, or the upload named (the
+ * same export chosen again after the file was gone).
+ */
+export const importRunResumeRoute = {
+  POST: (context: Context) =>
+    handle(async () => {
+      const user = requireAdmin(context.locals.user);
+      const run = await foundRun(context);
+      const body = await readJson(context.request, importRunResume);
+      if (run.status !== 'partial' && run.status !== 'failed') throw new HttpError(409, `This import is ${run.status}: only a partial or failed one resumes.`);
+      if (importRunning()) throw new HttpError(409, 'An import is running: wait for it to end.');
+      const upload = body.upload ? findUpload(body.upload) : uploadOfRun(run.id);
+      // A kept file is one not imported to its end ('ready', or 'failed' for the run it stopped).
+      const usable = upload !== null && (upload.state === 'ready' || upload.state === 'failed');
+      if (body.upload && !usable) throw notFound('No such upload: upload the export again.');
+      if (!usable) throw new HttpError(409, 'The uploaded file is gone (the server restarted, or it was kept over an hour): choose the same export again to resume.', 'upload');
+      const resumed = await resumeImportRun(db(), run.id, upload.total);
+      runImport(upload, run.id, run.options, actor(context, user));
+      return json(viewOf(resumed), 202);
+    }),
+};
+
+/** POST /api/import-runs/{id}/undo: removes the points the run added; answers the run and how many went. */
+export const importRunUndo = {
+  POST: (context: Context) =>
+    handle(async () => {
+      const user = requireAdmin(context.locals.user);
+      const run = await foundRun(context);
+      if (importRunning()) throw new HttpError(409, 'An import is running: wait for it to end.');
+      if (run.status === 'running' || run.status === 'undone') throw new HttpError(409, `This import is ${run.status === 'running' ? 'running' : 'undone already'}.`);
+      const removed = await whileUndoing(() => undoImportRun(db(), run.id));
+      await invalidateEverything();
+      await recordSecurityEvent(db(), { kind: 'import', outcome: 'success', detail: { format: 'apple-health', undone: run.id, removed }, ...actor(context, user) });
+      return json({ run: viewOf((await findImportRun(db(), run.id))!), removed });
+    }),
+};
