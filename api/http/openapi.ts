@@ -279,6 +279,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       summary: 'Make a fresh set of ten recovery codes',
       description: 'Voids every code the admin had, used or not. Signing in with a code is the HTML form at /api/login/recovery-code.',
       access: 'admin',
+      stepUp: true,
       ok: { status: 201, description: 'The new codes, shown this once (only their hashes are kept), with the set\'s summary.', shape: responses.recoveryCodesCreated },
     },
   },

@@ -1,5 +1,6 @@
 import { clientAddressOf } from '../auth/origin.ts';
 import { generateRecoveryCodes, recoveryCodeSummary } from '../auth/recovery-codes.ts';
+import { requireFreshSignIn } from '../auth/step-up.ts';
 import { config } from '../config.ts';
 import { db } from '../db/client.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
@@ -9,7 +10,7 @@ import { handle, json } from './respond.ts';
 
 /*
  * The signed-in admin's own recovery codes (ADR 027): see how many are left, or make a fresh set, which
- * voids the old one. Signing in with a code is the HTML form at /api/login/recovery-code.
+ * voids the old one (after a fresh sign-in: api/auth/step-up.ts). Signing in with a code is the HTML form at /api/login/recovery-code.
  */
 
 /** Astro's endpoint context carries the client address too (the security log keeps it). */
@@ -25,6 +26,8 @@ export const recoveryCodesCollection = {
   POST: (context: AddressedContext) =>
     handle(async () => {
       const user = requireAdmin(context.locals.user);
+      // A new set is a new way in (and voids the old one): a dangerous act, like adding a passkey.
+      requireFreshSignIn(user, config());
       const before = await recoveryCodeSummary(db(), user.id);
       const codes = await generateRecoveryCodes(db(), user.id);
       await recordSecurityEvent(db(), {

@@ -13,7 +13,7 @@ import { freshClientAddress, sessionCookie, sessionCookieFrom } from '../support
  */
 let admin = '';
 beforeAll(async () => {
-  admin = await sessionCookie('admin');
+  admin = await sessionCookie('admin', { fresh: true });
 });
 
 interface Made {

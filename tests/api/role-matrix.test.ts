@@ -584,6 +584,7 @@ describe('the step-up column: dangerous acts need a recent sign-in (issue 28)', 
     { method: 'DELETE', path: '/api/passkeys/{id}', body: undefined, headers: {} },
     { method: 'POST', path: '/api/import', body: 'not an archive', headers: { 'Content-Type': 'application/gzip' } },
     { method: 'POST', path: '/api/sessions', body: 'action=end-others', headers: form },
+    { method: 'POST', path: '/api/recovery-codes', body: undefined, headers: {} },
   ] as const;
 
   it('lists every operation the API contract marks as a step-up', async () => {
@@ -594,9 +595,9 @@ describe('the step-up column: dangerous acts need a recent sign-in (issue 28)', 
     expect(acts.map((act) => `${act.method} ${act.path}`).sort()).toEqual(marked.sort());
   });
 
-  it('a stale admin gets 403 step_up_required from each and keeps every token and passkey; a viewer still gets 403 for the role', async () => {
+  it('a stale admin gets 403 step_up_required from each and keeps every token, passkey and recovery code; a viewer still gets 403 for the role', async () => {
     const stale = await sessionCookie('admin');
-    const before = [await getJson('/api/tokens', admin), await getJson('/api/passkeys', admin)];
+    const before = [await getJson('/api/tokens', admin), await getJson('/api/passkeys', admin), await getJson('/api/recovery-codes', admin)];
     for (const act of acts) {
       const path = act.path.replace('{id}', '999999');
       const response = await call(path, { method: act.method, body: act.body, cookie: stale, headers: act.headers });
@@ -604,7 +605,7 @@ describe('the step-up column: dangerous acts need a recent sign-in (issue 28)', 
       expect(await response.json(), `${act.method} ${act.path}`).toMatchObject({ error: 'step_up_required' });
     }
     expect(await signedIn(stale)).toBe(true);
-    expect([await getJson('/api/tokens', admin), await getJson('/api/passkeys', admin)]).toEqual(before);
+    expect([await getJson('/api/tokens', admin), await getJson('/api/passkeys', admin), await getJson('/api/recovery-codes', admin)]).toEqual(before);
     expect((await call('/api/tokens', { method: 'POST', body: { name: 'Viewer step-up' }, cookie: viewer })).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { holdScripts } from '../support/page-helpers.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress } from '../support/sign-in.ts';
+import { freshClientAddress, staled } from '../support/sign-in.ts';
 import { expectToast, hydrated, signedInPage, unique } from './owner-journey.ts';
 
 /*
@@ -19,7 +19,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, 'admin', { width: 390, height: 844 }));
+  ({ context, page } = await signedInPage(browser, 'admin', { width: 390, height: 844 }, { fresh: true }));
   // The browser's sign-in attempts count against an address of this file's own (see the rate limit).
   await context.setExtraHTTPHeaders({ [TEST_CLIENT_HEADER]: freshClientAddress() });
   const cdp = await context.newCDPSession(page);
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('Owner signs in with a recovery code', () => {
-  it('makes codes after the first passkey, signs out, signs in by typing one, and cannot use it twice', async () => {
+  it('makes codes after the first passkey (confirming it is them), signs out, signs in by typing one, and cannot use it twice', async () => {
     await page.goto('/data-management/passkeys');
     await hydrated(page);
     const section = page.getByRole('region', { name: 'Recovery codes' });
@@ -45,7 +45,12 @@ describe('Owner signs in with a recovery code', () => {
     await expectToast(page, 'Passkey added');
     await expect.poll(() => section.textContent()).toContain('Make them now, so losing your passkeys does not lock you out.');
 
+    // Days later, as it were: a new set is a new way in, so the owner confirms it is them first (a passkey, here).
+    const cookie = (await context.cookies()).find((item) => item.name === 'session' || item.name === '__Host-session')!;
+    await staled(`${cookie.name}=${cookie.value}`);
     await section.getByRole('button', { name: 'Make recovery codes' }).click();
+    const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
     const list = page.locator('[data-list="recovery-codes"] li');
     await expect.poll(() => list.count()).toBe(10);
     const codes = await list.allTextContents();

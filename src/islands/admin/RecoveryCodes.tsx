@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiGet, apiJson } from '#src/lib/api-client.ts';
+import { apiGet, apiJson, needsStepUp } from '#src/lib/api-client.ts';
 import { toast } from '#src/stores/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { StepUpDialog } from '../StepUpDialog.tsx';
 import { describeFailure } from './field-errors.ts';
 import { PASSKEY_COUNT_EVENT } from './passkey-count.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -39,6 +40,8 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
   const [codes, setCodes] = useState<string[] | null>(null);
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // A new set needs a recent sign-in (api/auth/step-up.ts): asked for, then the codes are made.
+  const [askStepUp, setAskStepUp] = useState(false);
   const codesRef = useRef<HTMLElement>(null);
   // Codes on screen are codes not yet saved: leaving asks first.
   useLeaveGuard(codes !== null);
@@ -62,7 +65,8 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
       // The codes are shown next: move there, so a screen reader reads them at once.
       requestAnimationFrame(() => codesRef.current?.focus());
     } catch (error) {
-      toast({ title: 'Failed to make recovery codes', description: describeFailure(error), variant: 'destructive' });
+      if (needsStepUp(error)) setAskStepUp(true);
+      else toast({ title: 'Failed to make recovery codes', description: describeFailure(error), variant: 'destructive' });
     } finally {
       setPending(false);
       setConfirming(false);
@@ -159,6 +163,18 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
         pending={pending}
         onConfirm={() => void make()}
         onCancel={() => setConfirming(false)}
+      />
+      <StepUpDialog
+        open={askStepUp}
+        passkey={passkeys > 0}
+        action="make recovery codes"
+        // Nothing typed to keep: back from signing in another way, the owner presses the button again.
+        onLeave={() => {}}
+        onConfirmed={() => {
+          setAskStepUp(false);
+          void make();
+        }}
+        onCancel={() => setAskStepUp(false)}
       />
     </section>
   );
