@@ -66,9 +66,16 @@ export async function markSynced(page: Page): Promise<void> {
  */
 export async function settle(page: Page): Promise<void> {
   trackRequests(page);
-  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-  // Two frames: the sections now in view have been told so (IntersectionObserver) and asked for their script.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // A screen at a time, as a person scrolls: a jump to the end would pass over the sections in between, which
+  // then never load (the dashboard's middle sections stayed skeletons, pulsing). Two frames a screen: the
+  // sections in view have been told so (IntersectionObserver) and asked for their script.
+  await page.evaluate(async () => {
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let top = window.innerHeight; top < document.documentElement.scrollHeight; top += window.innerHeight) {
+      window.scrollTo({ top, behavior: 'instant' });
+      await twoFrames();
+    }
+  });
   await networkQuiet(page);
   // Endless loops and scroll-driven animations (the reading progress bar) never finish, so they are left running.
   await page.evaluate(() => {
