@@ -1,8 +1,8 @@
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { newPage, type PageOptions } from '../support/browser.ts';
 import { call } from '../support/http.ts';
-import { sessionCookie, signIn, type Role, type SessionOptions } from '../support/sign-in.ts';
+import { sessionCookie, signIn, staled, type Role, type SessionOptions } from '../support/sign-in.ts';
 
 /*
  * Shared steps of the owner's journeys (tests/e2e/owner-*.test.ts).
@@ -18,6 +18,31 @@ export async function signedInPage(browser: Browser, role: Role = 'admin', optio
   page.setDefaultTimeout(15_000);
   await signIn(context, role, session);
   return { context, page };
+}
+
+/** Makes the context's session forget when it signed in, as a session from weeks ago (dangerous acts ask again). */
+export async function makeStale(context: BrowserContext): Promise<void> {
+  const cookie = (await context.cookies()).find((item) => item.name === 'session' || item.name === '__Host-session')!;
+  await staled(`${cookie.name}=${cookie.value}`);
+}
+
+/** A passkey authenticator on the page's device (Chrome's virtual one), answering without a prompt. */
+export async function addAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
+/** The owner adds a passkey named `name` at /data-management/passkeys (the session must be fresh). */
+export async function addPasskey(context: BrowserContext, page: Page, name: string): Promise<void> {
+  await addAuthenticator(context, page);
+  await page.goto('/data-management/passkeys');
+  await hydrated(page);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expectToast(page, 'Passkey added');
 }
 
 /**

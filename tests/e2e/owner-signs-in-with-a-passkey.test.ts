@@ -6,7 +6,7 @@ import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { call } from '../support/http.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { freshClientAddress, sessionCookieFrom } from '../support/sign-in.ts';
-import { expectToast, forgetToast, hydrated, signedInPage, unique } from './owner-journey.ts';
+import { addAuthenticator, expectToast, forgetToast, hydrated, signedInPage, unique } from './owner-journey.ts';
 
 /*
  * Passkeys for real: Chromium's virtual authenticator (CDP WebAuthn: CTAP2, resident keys, user
@@ -26,11 +26,7 @@ beforeAll(async () => {
   ({ context, page } = await signedInPage(browser, 'admin', {}, { fresh: true }));
   // The browser's sign-in attempts count against an address of this file's own (see the rate limit).
   await context.setExtraHTTPHeaders({ [TEST_CLIENT_HEADER]: address });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  await addAuthenticator(context, page);
   // Another origin with the same host (rpID "localhost"): what a phishing page relaying assertions would be.
   other = createServer((_request, response) => response.end('<!doctype html><title>Elsewhere</title><p>Another site'));
   await new Promise<void>((listening) => other.listen(0, listening));

@@ -4,8 +4,8 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { holdScripts } from '../support/page-helpers.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress, staled } from '../support/sign-in.ts';
-import { expectToast, hydrated, signedInPage, unique } from './owner-journey.ts';
+import { freshClientAddress } from '../support/sign-in.ts';
+import { addAuthenticator, expectToast, hydrated, makeStale, signedInPage, unique } from './owner-journey.ts';
 
 /*
  * The way back in when every passkey is lost, on a phone-sized page: the owner adds a first passkey (Chromium's
@@ -22,11 +22,7 @@ beforeAll(async () => {
   ({ context, page } = await signedInPage(browser, 'admin', { width: 390, height: 844 }, { fresh: true }));
   // The browser's sign-in attempts count against an address of this file's own (see the rate limit).
   await context.setExtraHTTPHeaders({ [TEST_CLIENT_HEADER]: freshClientAddress() });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  await addAuthenticator(context, page);
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,8 +42,7 @@ describe('Owner signs in with a recovery code', () => {
     await expect.poll(() => section.textContent()).toContain('Make them now, so losing your passkeys does not lock you out.');
 
     // Days later, as it were: a new set is a new way in, so the owner confirms it is them first (a passkey, here).
-    const cookie = (await context.cookies()).find((item) => item.name === 'session' || item.name === '__Host-session')!;
-    await staled(`${cookie.name}=${cookie.value}`);
+    await makeStale(context);
     await section.getByRole('button', { name: 'Make recovery codes' }).click();
     const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
     await dialog.getByRole('button', { name: 'Use a passkey' }).click();
