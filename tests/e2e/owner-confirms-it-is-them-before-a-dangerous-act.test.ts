@@ -1,14 +1,15 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress, ownerLinkPrintedBy, staled } from '../support/sign-in.ts';
-import { expectToast, hydrated, signedInPage, unique } from './owner-journey.ts';
+import { freshClientAddress, ownerLinkPrintedBy } from '../support/sign-in.ts';
+import { addPasskey, expectToast, hydrated, makeStale, signedInPage, unique } from './owner-journey.ts';
 
 /*
  * Step-up in the browser (api/auth/step-up.ts): the owner's session is weeks old (the harness's stale session),
  * they type a token's name and press Create token; the page asks "Confirm it's you", they confirm (a passkey
- * right there, or the printed owner link by leaving and coming back) and find the name still typed.
+ * right there, or the printed owner link by leaving and coming back) and find the name still typed. Removing a
+ * passkey asks the same way. (Restoring an archive: owner-exports-and-restores-their-data.test.ts.)
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -20,28 +21,13 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 
-/** Makes the context's session forget when it signed in, as a session from weeks ago. */
-async function makeStale(context: BrowserContext): Promise<void> {
-  const cookie = (await context.cookies()).find((item) => item.name === 'session' || item.name === '__Host-session')!;
-  await staled(`${cookie.name}=${cookie.value}`);
-}
-
 describe('the owner confirms it is them before creating a token', () => {
   it('with a passkey, in a dialog, and the typed name is still there', async () => {
     const { context, page } = await signedInPage(browser, 'admin', PHONE, { fresh: true });
     try {
       await context.setExtraHTTPHeaders({ [TEST_CLIENT_HEADER]: freshClientAddress() });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-      });
       // A passkey added while the sign-in was fresh.
-      await page.goto('/data-management/passkeys');
-      await hydrated(page);
-      await page.getByLabel('Name').fill(unique('Phone'));
-      await page.getByRole('button', { name: 'Add a passkey' }).click();
-      await expectToast(page, 'Passkey added');
+      await addPasskey(context, page, unique('Phone'));
 
       await makeStale(context);
       await page.goto('/data-management/tokens');
@@ -96,6 +82,38 @@ describe('the owner confirms it is them before creating a token', () => {
       await form.getByRole('button', { name: 'Create token' }).click();
       await expectToast(page, 'Token created successfully!');
       await page.getByRole('region', { name: `Your new token “${name}”` }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the owner confirms it is them before removing a passkey', () => {
+  it('with that passkey, in a dialog, then removes it', async () => {
+    const { context, page } = await signedInPage(browser, 'admin', PHONE, { fresh: true });
+    try {
+      await context.setExtraHTTPHeaders({ [TEST_CLIENT_HEADER]: freshClientAddress() });
+      const name = unique('Old phone');
+      await addPasskey(context, page, name);
+
+      await makeStale(context);
+      const list = page.getByRole('region', { name: /^Your passkeys/ });
+      const remove = async () => {
+        await list.getByRole('button', { name: `Remove ${name}` }).click();
+        await page.getByRole('dialog', { name: `Remove “${name}”?` }).getByRole('button', { name: 'Remove' }).click();
+      };
+      await remove();
+      const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('To remove a passkey, you need to have signed in within the last few minutes.');
+      await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Nothing was removed yet: the list says to press Remove again, and the passkey is still there.
+      await list.getByRole('status').filter({ hasText: 'Thank you, it’s you. Press “Remove” again.' }).waitFor();
+      await remove();
+      await expectToast(page, 'Passkey removed');
+      await list.getByRole('button', { name: `Remove ${name}` }).waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

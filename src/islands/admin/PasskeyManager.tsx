@@ -158,7 +158,6 @@ export default function PasskeyManager({ initial }: Props) {
           )}
           <p role="status" className="mt-3 text-sm font-medium empty:hidden">
             {confirmed === 'add' ? 'Thank you, it’s you. Press “Add a passkey” again.' : ''}
-            {confirmed === 'remove' ? 'Thank you, it’s you. Press “Remove” again.' : ''}
           </p>
         </form>
       </section>
@@ -167,6 +166,9 @@ export default function PasskeyManager({ initial }: Props) {
         <h2 id="passkey-list-heading" ref={listHeadingRef} tabIndex={-1} className="mb-4 text-lg font-bold">
           Your passkeys <span className="font-mono text-sm font-medium text-muted">({items.length})</span>
         </h2>
+        <p role="status" className="mb-3 text-sm font-medium empty:hidden">
+          {confirmed === 'remove' ? 'Thank you, it’s you. Press “Remove” again.' : ''}
+        </p>
         {items.length === 0 ? (
           <p className="text-muted">No passkeys yet. Add one to sign in without a provider or a console link.</p>
         ) : (
