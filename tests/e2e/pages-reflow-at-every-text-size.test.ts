@@ -36,7 +36,8 @@ const SETTINGS: Array<[string, Partial<AccessibilitySettings>]> = [
 ];
 const WIDTHS = [1280, 320] as const;
 const WHO = [
-  ['a visitor', VISITOR_ROUTES],
+  // The ways in too: the chooser, the owner link's Sign in page and the recovery-code form.
+  ['a visitor', [...VISITOR_ROUTES, '/api/login', '/api/login/owner?token=a-link-from-the-console', '/api/login/recovery-code']],
   // The mood metric's page has the widest table of points.
   ['the owner', [...ADMIN_ROUTES, '/data-management/metrics/mood']],
 ] as const;
