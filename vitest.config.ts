@@ -10,9 +10,10 @@ import LongestFirst from './tests/support/longest-first.ts';
  *   template database; a worker runs its files one after another, each from the seed (tests/support/worker-server.ts).
  */
 /**
- * Browser matrices that do not depend on the database (axe, reflow, per-switch accessibility checks) run once,
- * on the embedded database: the PostgreSQL pass (TEST_DATABASE_URL set) runs the API, auth, cache and data-writing
- * journeys, where the database makes a difference. Add a file here only if it reads nothing a database could change.
+ * Browser matrices that do not depend on the database (axe, reflow, per-switch accessibility checks) and journeys
+ * about the page itself run once, on the embedded database: the PostgreSQL pass (TEST_DATABASE_URL set) runs the
+ * API, auth, cache and data-writing journeys, where the database server makes a difference. Add a file here only
+ * if nothing it checks could differ on a PostgreSQL server.
  */
 export const embeddedOnly = [
   'tests/e2e/accessibility-axe-matrix-*.test.ts',
@@ -33,6 +34,12 @@ export const embeddedOnly = [
   'tests/api/documents-are-valid-html.test.ts',
   'tests/e2e/pages-pass-the-nu-html-checker.test.ts',
   'tests/api/one-address-per-page.test.ts',
+  // Journeys about the page itself (typing before the script runs, answers held back or mocked, a keyboard on the
+  // year grid): PGlite is PostgreSQL's own engine, so their queries behave alike; what differs on a PostgreSQL
+  // server (connections, several processes, notifications) the other files check there.
+  'tests/e2e/owner-types-before-the-page-is-ready.test.ts',
+  'tests/e2e/member-waits-on-a-slow-dashboard.test.ts',
+  'tests/e2e/owner-reads-a-year-by-keyboard.test.ts',
   // Starts a server of its own on a copy of the seeded embedded database.
   'tests/api/server-start-tries-another-port.test.ts',
   // Starts `npm run dev` on an embedded database of its own, whichever database the pass uses.
