@@ -18,16 +18,21 @@ interface Props {
 async function send(
   path: string,
   archive: File,
-): Promise<{ ok: boolean; body: Partial<Summary> & { error?: string } }> {
-  const response = await fetch(path, {
-    method: 'POST',
-    body: archive,
-    headers: { 'Content-Type': 'application/gzip' },
-  });
+): Promise<{ ok: boolean; reached: boolean; body: Partial<Summary> & { error?: string } }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body: archive, headers: { 'Content-Type': 'application/gzip' } });
+  } catch {
+    return {
+      ok: false,
+      reached: false,
+      body: { error: 'The site could not be reached: check your connection and try again.' },
+    };
+  }
   const body = (await response
     .json()
     .catch(() => ({ error: 'The server answered unexpectedly.' }))) as Partial<Summary> & { error?: string };
-  return { ok: response.ok, body };
+  return { ok: response.ok, reached: true, body };
 }
 
 /**
@@ -67,8 +72,15 @@ export default function RestoreArchive({ passkey }: Props) {
     if (!file || pending) return;
     setPending(true);
     setStatus('Importing…');
-    const { ok, body } = await send('/api/import', file);
+    const { ok, reached, body } = await send('/api/import', file);
     setPending(false);
+    if (!reached) {
+      // The archive may or may not have arrived: say what is known, and how to find out.
+      setStatus(
+        'The connection failed before the site answered. Reload this page: if you are signed out, the data was replaced.',
+      );
+      return;
+    }
     if (body.error === 'step_up_required') {
       setStatus(
         "Nothing was changed yet: replacing all data needs a sign-in from the last few minutes. Confirm it's you first.",
@@ -96,7 +108,11 @@ export default function RestoreArchive({ passkey }: Props) {
             accept=".gz,.tgz,application/gzip"
             required
             className="field"
-            onChange={() => setSummary(null)}
+            onChange={() => {
+              // A new choice is not the archive the preview was about.
+              setSummary(null);
+              setStatus('');
+            }}
           />
         </label>
         <button type="submit" className="btn-ghost" disabled={!hydrated}>
