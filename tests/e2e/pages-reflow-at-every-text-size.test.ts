@@ -10,8 +10,9 @@ import { sessionCookie, useCookie } from '../support/sign-in.ts';
 /*
  * WCAG 1.4.4 (resize text) and 1.4.10 (reflow) at the drawer's real range: every route, as a visitor and as
  * the owner, with no settings, with 20 px text and with the largest setting the drawer offers, on a desktop
- * and on a 320 px phone. A page passes when it never scrolls sideways and no text is squeezed into a box
- * narrower than two of its own characters (the "one letter per line" a shrinking flex or table cell makes).
+ * and on a 320 px phone. A page passes when it never scrolls sideways, its top bar's controls are all within
+ * the window, and no text is squeezed into a box narrower than two of its own characters (the "one letter per
+ * line" a shrinking flex or table cell makes).
  */
 
 const SETTINGS: Array<[string, Partial<AccessibilitySettings>]> = [
@@ -31,6 +32,7 @@ const SETTINGS: Array<[string, Partial<AccessibilitySettings>]> = [
       paragraphSpacing: 2,
       contentWidth: 'narrow',
       readingRuler: 5,
+      breadcrumbs: true,
     },
   ],
 ];
@@ -58,6 +60,12 @@ const reflowProblems = (page: Page) =>
     const problems: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth) problems.push(`scrolls sideways by ${root.scrollWidth - root.clientWidth} px`);
+    // A fixed or sticky bar does not widen the page: each of its controls must be within the window itself.
+    const offscreen = [...document.querySelectorAll('header :is(a, button, input, select)')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.left < -0.5 || box.right > root.clientWidth + 0.5);
+    });
+    if (offscreen.length) problems.push(`top bar controls outside the window: ${offscreen.map((element) => element.textContent?.trim() || element.getAttribute('aria-label')).join(', ')}`);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
