@@ -26,10 +26,15 @@ interface Sent {
   start?: string;
 }
 
+/** How long the client waits, after the first megabyte, for a server that refuses early before it sends the rest. */
+const PAUSE_MS = 10_000;
+
 /**
- * POSTs `bytes` as a hostile client would: it keeps writing until every byte is out or the server answers,
- * then stops (the answer says what became of the body). Answers the status and body the server sent; a
- * connection cut before any answer is an error.
+ * POSTs `bytes` as a hostile client would: the first megabyte (already past every form and JSON limit), then,
+ * if no answer has come within PAUSE_MS, the rest; it stops once answered. A server that refuses early has
+ * answered while the client waits, so its answer never races the client's writes (Node closes a connection
+ * answered before its body was read, and a write then fails with EPIPE); one that reads the whole body first
+ * gets all of it. Answers the status and body the server sent; a connection cut before any answer is an error.
  */
 function post(path: string, sent: Sent): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -60,7 +65,7 @@ function post(path: string, sent: Sent): Promise<{ status: number; body: string 
     });
     const chunk = Buffer.alloc(MB, 'a');
     if (sent.start) chunk.write(sent.start);
-    let written = 0;
+    let written = Math.min(MB, sent.bytes);
     const writeMore = () => {
       while (written < sent.bytes) {
         if (answered || request.destroyed) return;
@@ -73,7 +78,12 @@ function post(path: string, sent: Sent): Promise<{ status: number; body: string 
       }
       request.end();
     };
-    writeMore();
+    request.write(chunk.subarray(0, written));
+    if (written === sent.bytes) request.end();
+    else {
+      const rest = setTimeout(writeMore, PAUSE_MS);
+      request.on('response', () => clearTimeout(rest));
+    }
   });
 }
 
