@@ -127,6 +127,8 @@ export const FALLBACK_KPI_ICON: KpiIconName = 'Package';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The same limit as SPEC's messages say it. */
 export const MAX_UPLOAD_LABEL = '10MB';
+/** Largest archive the admin page accepts (Vercel's own limit, 4.5 MB, is lower: use the CLI there). */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 /** SPEC §9: at most 9 playlists are shown. */
 export const MAX_PLAYLISTS = 9;
 

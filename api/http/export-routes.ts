@@ -10,14 +10,12 @@ import { importArchive, previewImport } from '../export/import.ts';
 import type { Upload } from '../export/read.ts';
 import { hasLocalAccess } from '../export/local-access.ts';
 import { ArchiveRejected } from '../export/tar.ts';
+import { MAX_IMPORT_BYTES } from '#domain/vocabulary.ts';
 import { streamToFile } from './body.ts';
 import type { RequestContext } from './context.ts';
 import { HttpError } from './errors.ts';
 import { requireAdmin } from './guards.ts';
 import { handle, json } from './respond.ts';
-
-/** Largest archive the admin page accepts (Vercel's own limit, 4.5 MB, is lower: use the CLI there). */
-export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
 type Context = RequestContext & { clientAddress: string };
 

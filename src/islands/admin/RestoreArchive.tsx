@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { MAX_IMPORT_BYTES } from '#domain/vocabulary.ts';
 import { StepUpDialog } from '../StepUpDialog.tsx';
 import { useHydrated } from './useHydrated.ts';
 
@@ -57,6 +58,13 @@ export default function RestoreArchive({ passkey }: Props) {
     const file = archive();
     if (!file) return;
     setSummary(null);
+    // Refused without sending: the server would answer 413 at once and close the connection mid-upload.
+    if (file.size > MAX_IMPORT_BYTES) {
+      setStatus(
+        `Refused: this archive is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Import it with npm run import on the server.`,
+      );
+      return;
+    }
     setStatus('Checking the archive…');
     const { ok, body } = await send('/api/import/preview', file);
     if (!ok) {
