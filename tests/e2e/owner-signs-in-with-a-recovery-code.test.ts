@@ -46,6 +46,9 @@ describe('Owner signs in with a recovery code', () => {
     await section.getByRole('button', { name: 'Make recovery codes' }).click();
     const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
     await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    // Nothing is made until the owner presses again.
+    await section.getByRole('status').filter({ hasText: 'Thank you, it’s you. Press “Make recovery codes” again.' }).waitFor();
+    await section.getByRole('button', { name: 'Make recovery codes' }).click();
     const list = page.locator('[data-list="recovery-codes"] li');
     await expect.poll(() => list.count()).toBe(10);
     const codes = await list.allTextContents();

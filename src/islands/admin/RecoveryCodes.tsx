@@ -43,6 +43,8 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
   // A new set needs a recent sign-in (api/auth/step-up.ts): asked for, then the codes are made.
   const [askStepUp, setAskStepUp] = useState(false);
   const codesRef = useRef<HTMLElement>(null);
+  const makeRef = useRef<HTMLButtonElement>(null);
+  const [confirmed, setConfirmed] = useState(false);
   // Codes on screen are codes not yet saved: leaving asks first.
   useLeaveGuard(codes !== null);
 
@@ -53,12 +55,14 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
   }, []);
 
   const hasSet = state.codes.length > 0;
+  const makeLabel = hasSet ? 'Make new codes' : 'Make recovery codes';
 
   async function make() {
     setPending(true);
     try {
       const made = await apiJson<RecoveryCodeState & { recoveryCodes: string[] }>('POST', '/api/recovery-codes');
       if (made) {
+        setConfirmed(false);
         setCodes(made.recoveryCodes);
         setState({ createdAt: made.createdAt, unused: made.unused, codes: made.codes });
       }
@@ -144,14 +148,20 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
       )}
 
       {!codes && (
-        <button
-          type="button"
-          className={`${hasSet ? 'btn-ghost' : 'btn-primary'} mt-4`}
-          disabled={pending || !hydrated}
-          onClick={() => (hasSet ? setConfirming(true) : void make())}
-        >
-          {pending ? 'Making codes...' : hasSet ? 'Make new codes' : 'Make recovery codes'}
-        </button>
+        <>
+          <button
+            ref={makeRef}
+            type="button"
+            className={`${hasSet ? 'btn-ghost' : 'btn-primary'} mt-4`}
+            disabled={pending || !hydrated}
+            onClick={() => (hasSet ? setConfirming(true) : void make())}
+          >
+            {pending ? 'Making codes...' : makeLabel}
+          </button>
+          <p role="status" className="mt-3 text-sm font-medium empty:hidden">
+            {confirmed ? `Thank you, it’s you. Press “${makeLabel}” again.` : ''}
+          </p>
+        </>
       )}
 
       <ConfirmDialog
@@ -170,9 +180,11 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
         action="make recovery codes"
         // Nothing typed to keep: back from signing in another way, the owner presses the button again.
         onLeave={() => {}}
+        // Nothing is made without a second press (ADR 026): the owner sees the button again and presses it.
         onConfirmed={() => {
           setAskStepUp(false);
-          void make();
+          setConfirmed(true);
+          requestAnimationFrame(() => makeRef.current?.focus());
         }}
         onCancel={() => setAskStepUp(false)}
       />
