@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Db } from '../db/client.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { isSecure, readCookie, sessionCookieName, sessionSetCookie } from './cookies.ts';
@@ -80,10 +81,12 @@ export const tooManyAttempts = (retryAfter: number, setCookies?: string[]): Sign
 });
 
 /** Status and headers of a sign-in page (never cached: the answer is per person and per moment). */
-export function answerWithProblem(target: { status?: number | undefined; headers: Headers }, problem: SignInProblem | null): void {
+export function answerWithProblem(target: { status?: number | undefined; statusText?: string | undefined; headers: Headers }, problem: SignInProblem | null): void {
   target.headers.set('Cache-Control', 'no-store');
   if (!problem) return;
   target.status = problem.status;
+  // Astro keeps the page's "OK" otherwise: a 413 would go out as "413 OK".
+  target.statusText = STATUS_CODES[problem.status] ?? '';
   if (problem.retryAfter) target.headers.set('Retry-After', String(problem.retryAfter));
   for (const line of problem.setCookies ?? []) target.headers.append('Set-Cookie', line);
 }

@@ -36,7 +36,7 @@ const PAUSE_MS = 10_000;
  * answered before its body was read, and a write then fails with EPIPE); one that reads the whole body first
  * gets all of it. Answers the status and body the server sent; a connection cut before any answer is an error.
  */
-function post(path: string, sent: Sent): Promise<{ status: number; body: string }> {
+function post(path: string, sent: Sent): Promise<{ status: number; reason: string; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
     // A connection of its own (no keep-alive pool): it is dropped once the answer is read.
@@ -56,7 +56,7 @@ function post(path: string, sent: Sent): Promise<{ status: number; body: string 
       response.on('data', (part: string) => (body += part));
       response.on('error', reject);
       response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, body });
+        resolve({ status: response.statusCode ?? 0, reason: response.statusMessage ?? '', body });
         request.destroy();
       });
     });
@@ -123,6 +123,7 @@ describe('a body past its limit is refused before it is read', () => {
       start: 'token=',
     });
     expect(answer.status).toBe(413);
+    expect(answer.reason).toBe('Payload Too Large');
     expect(answer.body).toContain('too large');
     const after = memoryOf(pid);
     // The peak since the reset: what reading (or not reading) the body cost at its worst.
