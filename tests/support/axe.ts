@@ -38,6 +38,15 @@ export async function expectNoAxeViolations(page: Page, label = page.url()): Pro
 
 /** The WCAG 2.2 AA violations on the page as it is now, one line per rule: "rule (impact): elements". */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: an entrance still running (a toast fading in) is waited for, not measured half-way.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.timeline === document.timeline && animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
