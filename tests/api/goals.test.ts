@@ -25,16 +25,16 @@ describe("a metric's goal", () => {
   });
 
   it('is set, changed to adaptive and removed by the owner', async () => {
-    const set = await call('/api/metrics/coffee/goal', { method: 'PUT', cookie: admin, body: { period: 'week', kind: 'fixed', amount: 10 } });
+    const set = await call('/api/metrics/language-practice/goal', { method: 'PUT', cookie: admin, body: { period: 'week', kind: 'fixed', amount: 10 } });
     expect(set.status).toBe(200);
     expect(await set.json()).toMatchObject({ period: 'week', kind: 'fixed', amount: 10, restDays: 0, target: 10 });
-    const adaptive = await call('/api/metrics/coffee/goal', { method: 'PUT', cookie: admin, body: { period: 'day', kind: 'adaptive', amount: 3, restDays: 2 } });
+    const adaptive = await call('/api/metrics/language-practice/goal', { method: 'PUT', cookie: admin, body: { period: 'day', kind: 'adaptive', amount: 3, restDays: 2 } });
     // An adaptive goal keeps no amount: its target is the average of the same weekday over 8 weeks.
     const body = (await adaptive.json()) as { amount: number | null; target: number | null; restDays: number };
     expect(body).toMatchObject({ amount: null, restDays: 2 });
     expect(body.target).toBeGreaterThan(0);
-    expect((await call('/api/metrics/coffee/goal', { method: 'DELETE', cookie: admin })).status).toBe(204);
-    expect((await goal('coffee')).status).toBe(404);
+    expect((await call('/api/metrics/language-practice/goal', { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await goal('language-practice')).status).toBe(404);
     expect((await call('/api/metrics/no-such-metric/goal', { method: 'PUT', cookie: admin, body: { period: 'day', kind: 'adaptive' } })).status).toBe(404);
   });
 
