@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { base, call, getJson } from '../support/http.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { freshClientAddress, printOwnerLink, redeemOwnerLink, sessionCookie, sessionCookieFrom } from '../support/sign-in.ts';
@@ -12,7 +12,8 @@ import { freshClientAddress, printOwnerLink, redeemOwnerLink, sessionCookie, ses
  */
 let stale = '';
 let fresh = '';
-beforeAll(async () => {
+// Sessions of each test's own: ending every other session (below) signs out any a test before it had.
+beforeEach(async () => {
   [stale, fresh] = await Promise.all([sessionCookie('admin'), sessionCookie('admin', { fresh: true })]);
 });
 
