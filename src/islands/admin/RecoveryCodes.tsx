@@ -40,7 +40,7 @@ export default function RecoveryCodes({ initial, passkeys: initialPasskeys, site
   const [codes, setCodes] = useState<string[] | null>(null);
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // A new set needs a recent sign-in (api/auth/step-up.ts): asked for, then the codes are made.
+  // A new set needs a recent sign-in (api/auth/step-up.ts): asked for, then the owner presses the button again.
   const [askStepUp, setAskStepUp] = useState(false);
   const codesRef = useRef<HTMLElement>(null);
   const makeRef = useRef<HTMLButtonElement>(null);

@@ -16,10 +16,10 @@ interface Props {
   passkey: boolean;
 }
 
-async function send(
-  path: string,
-  archive: File,
-): Promise<{ ok: boolean; reached: boolean; body: Partial<Summary> & { error?: string } }> {
+/** The server's answer: a summary, or `{ error }` naming what was refused. */
+type Answer = Partial<Summary> & { error?: string };
+
+async function send(path: string, archive: File): Promise<{ ok: boolean; reached: boolean; body: Answer }> {
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', body: archive, headers: { 'Content-Type': 'application/gzip' } });
@@ -30,9 +30,7 @@ async function send(
       body: { error: 'The site could not be reached: check your connection and try again.' },
     };
   }
-  const body = (await response
-    .json()
-    .catch(() => ({ error: 'The server answered unexpectedly.' }))) as Partial<Summary> & { error?: string };
+  const body = (await response.json().catch(() => ({ error: 'The server answered unexpectedly.' }))) as Answer;
   return { ok: response.ok, reached: true, body };
 }
 
