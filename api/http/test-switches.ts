@@ -9,7 +9,8 @@ import { db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { activityKind } from '../services/record-kinds.ts';
 import { createRecord } from '../services/records.ts';
-import { restoreSeedSnapshot, takeSeedSnapshot } from '../seed/snapshot.ts';
+import { localDay } from '../services/owner-time.ts';
+import { resetToSeed, takeSeedSnapshot } from '../seed/snapshot.ts';
 import { readJson } from './body.ts';
 import type { Handler } from './context.ts';
 import { notFound } from './errors.ts';
@@ -54,18 +55,20 @@ export const staleSessionSwitchRoute: Handler = ({ locals, request, url }) =>
 export const snapshotSwitchRoute: Handler = () =>
   handle(async () => {
     if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
-    await takeSeedSnapshot(db());
+    // The template was seeded moments ago, at its start: for the owner's day as it is now.
+    await takeSeedSnapshot(db(), localDay(new Date(), config().OWNER_TIME_ZONE));
     return noContent();
   });
 
 /**
  * POST /api/test/reset: empties every table (sessions, sign-in links, rate limits, security log), puts the
- * snapshot's rows back and drops everything cached in memory. 409 on a database without a snapshot.
+ * snapshot's rows back (or seeds afresh once the owner's day has changed since) and drops everything cached in
+ * memory. 409 on a database without a snapshot.
  */
 export const resetSwitchRoute: Handler = () =>
   handle(async () => {
     if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
-    if (!(await restoreSeedSnapshot(db()))) return errorResponse(409, 'This database has no seeded snapshot to return to.');
+    if (!(await resetToSeed(db(), config().OWNER_TIME_ZONE))) return errorResponse(409, 'This database has no seeded snapshot to return to.');
     setTestImportStop(null);
     await invalidateEverything();
     return noContent();

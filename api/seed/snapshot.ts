@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { allTableNames, allTables, describeTable, exportedTables } from '../export/tables.ts';
+import { localDay } from '../services/owner-time.ts';
+import { seedDatabase } from './index.ts';
 
 /*
  * The test harness's seeded snapshot: a copy of every data table, kept in a schema of its own beside them,
@@ -12,6 +14,10 @@ import { allTableNames, allTables, describeTable, exportedTables } from '../expo
  * Statement triggers note which data tables were written since the last reset, and only those (and the
  * tables whose foreign keys point at them, which emptying them empties too) are put back: copying the seed's
  * 15,000 metric points again after a file that never touched them took seconds.
+ *
+ * A seed is made for the owner's day (two years of points ending today, today's check-in), so the snapshot keeps
+ * that day, and a reset on a later day seeds afresh: a run crossing the owner's midnight would otherwise return
+ * every later file to yesterday.
  */
 const SCHEMA = 'test_seed_snapshot';
 
@@ -38,12 +44,14 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const run = (db: Db, text: string) => db.execute(sql.raw(text));
 const snapshotTables = () => seededTables().filter(({ name }) => !STARTS_EMPTY.has(name));
 
-/** Keeps the data tables as they are now as the state `restoreSeedSnapshot` returns to. */
-export async function takeSeedSnapshot(db: Db): Promise<void> {
+/** Keeps the data tables as they are now, seeded for the owner's `day`, as the state a reset returns to. */
+export async function takeSeedSnapshot(db: Db, day: string): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await run(t, `drop schema if exists ${SCHEMA} cascade`);
     await run(t, `create schema ${SCHEMA}`);
+    await run(t, `create table ${SCHEMA}.seeded_on (day text not null)`);
+    await t.execute(sql`insert into ${sql.raw(SCHEMA)}.seeded_on values (${day})`);
     await run(t, `create table ${SCHEMA}.changed (name text primary key)`);
     await run(
       t,
@@ -62,13 +70,29 @@ export async function takeSeedSnapshot(db: Db): Promise<void> {
 }
 
 /**
- * Empties every table (sessions, sign-in links, rate limits and the security log included) and puts the
- * snapshot's rows back where they changed, with each id sequence continuing after them. False when there is
- * no snapshot.
+ * Returns the database to the seed: every table emptied (sessions, sign-in links, rate limits and the security
+ * log included) and the snapshot's rows put back, or, on a later day of the owner's than the snapshot's, seeded
+ * afresh for today and kept as the new snapshot. False when there is no snapshot.
  */
-export async function restoreSeedSnapshot(db: Db): Promise<boolean> {
+export async function resetToSeed(db: Db, zone: string, now = new Date()): Promise<boolean> {
   const found = await db.execute(sql`select 1 from information_schema.schemata where schema_name = ${SCHEMA}`);
   if (rowsOf(found).length === 0) return false;
+  const today = localDay(now, zone);
+  const [seededOn] = rowsOf(await run(db, `select day from ${SCHEMA}.seeded_on`));
+  if (seededOn?.day === today) await restoreSeedSnapshot(db);
+  else await seedAfresh(db, zone, now);
+  return true;
+}
+
+async function seedAfresh(db: Db, zone: string, now: Date): Promise<void> {
+  const kept = allTableNames().filter((name) => !DERIVED.has(name));
+  await run(db, `truncate ${kept.map(ident).join(', ')} restart identity cascade`);
+  await seedDatabase(db, zone, now);
+  await takeSeedSnapshot(db, localDay(now, zone));
+}
+
+/** Empties every table and puts the snapshot's rows back where they changed, each id sequence continuing after them. */
+async function restoreSeedSnapshot(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const changed = new Set(rowsOf(await run(t, `select name from ${SCHEMA}.changed`)).map((row) => String(row.name)));
@@ -91,7 +115,6 @@ export async function restoreSeedSnapshot(db: Db): Promise<boolean> {
     }
     await run(t, `delete from ${SCHEMA}.changed`);
   });
-  return true;
 }
 
 /**
