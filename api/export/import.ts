@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { invalidateEverything } from '../cache/invalidation.ts';
 import { everythingChangedNotice } from '../cache/notify.ts';
+import { refreshInsights } from '../services/insights.ts';
 import { recordSecurityEvent } from '../services/security-log.ts';
 import { checkOrigin, parseArchive, type Upload } from './read.ts';
 import { dryRun, restoreArchive, type ImportActor, type RestoreSummary } from './restore.ts';
@@ -20,7 +21,10 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-/** Checks an archive completely, then restores it in one transaction; the visitor cache is emptied after. */
+/**
+ * Checks an archive completely, then restores it in one transaction; the insights are computed from the restored
+ * data and the visitor cache is emptied after.
+ */
 export async function importArchive(
   database: Database,
   upload: Upload | Uint8Array,
@@ -31,7 +35,7 @@ export async function importArchive(
     try {
       const archive = await checkOrigin(database, options.cfg, await parseArchive(upload));
       const summary = await restoreArchive(database, archive, { ...options, actor });
-      await afterImport(database);
+      await afterImport(database, options.cfg);
       return summary;
     } catch (error) {
       if (error instanceof ArchiveRejected) {
@@ -60,7 +64,9 @@ export async function previewImport(
 }
 
 /** Every cached visitor page may show replaced data. */
-async function afterImport(database: Database): Promise<void> {
+async function afterImport(database: Database, cfg: Config): Promise<void> {
+  // Archives carry no insights (a result, not data): without this the owner's cards stayed empty until the hourly job.
+  await refreshInsights(database.db, cfg.OWNER_TIME_ZONE);
   await invalidateEverything();
   // The CLI runs beside the servers: on PostgreSQL they hear it through NOTIFY (PGlite has one process only).
   if (database.kind === 'postgres') {

@@ -15,9 +15,9 @@ import { workerServer } from '../support/worker.ts';
 
 /*
  * The admin's export and import endpoints against the real server. A real import replaces every
- * table and signs everyone out, which the other test files sharing this server would feel, so the
- * import itself is proven by api/export/archive.test.ts and scripts/move-database.test.ts; here only
- * its refusals run (each leaves the data as it was).
+ * table and signs everyone out, which the tests here (in any order) would feel, so the import itself is
+ * proven by api/export/archive.test.ts, scripts/move-database.test.ts and the browser journey
+ * owner-exports-and-restores-their-data; here only its refusals run (each leaves the data as it was).
  */
 let admin = '';
 let viewer = '';

@@ -12,7 +12,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { getJson } from '../support/http.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
-import { freshClientAddress, sessionCookie } from '../support/sign-in.ts';
+import { freshClientAddress, sessionCookie, useCookie } from '../support/sign-in.ts';
 import { addPasskey, makeStale, ownerApi, signedInPage, unique } from './owner-journey.ts';
 
 /*
@@ -179,9 +179,14 @@ describe('the owner exports and restores their data', () => {
 
       // Signed out, as the page said: the owner's pages are not there for this browser any more.
       expect((await page.goto('/data-management/export'))?.status()).toBe(404);
-      const names = (await getJson<{ name: string }[]>('/api/projects', await sessionCookie('admin'))).map((project) => project.name);
+      const again = await sessionCookie('admin');
+      const names = (await getJson<{ name: string }[]>('/api/projects', again)).map((project) => project.name);
       expect(names.length).toBeGreaterThan(0);
       expect(names).not.toContain(later);
+      // Insights are not in an archive: they are computed from the restored days at once, not an hour later.
+      await useCookie(context, again);
+      await page.goto('/insights');
+      await expect(page.getByText(/^On days tagged/).count()).resolves.toBeGreaterThan(0);
     } finally {
       await context.close();
     }
