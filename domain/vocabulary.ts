@@ -129,6 +129,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_LABEL = '10MB';
 /** Largest archive the admin page accepts (Vercel's own limit, 4.5 MB, is lower: use the CLI there). */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+/** Largest Apple Health export the admin page uploads (ADR 022): larger ones go through `npm run import:apple-health`. */
+export const MAX_APPLE_HEALTH_UPLOAD_BYTES = 1024 ** 3;
 /** SPEC §9: at most 9 playlists are shown. */
 export const MAX_PLAYLISTS = 9;
 

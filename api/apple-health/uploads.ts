@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_APPLE_HEALTH_UPLOAD_BYTES } from '#domain/vocabulary.ts';
 import type { Db } from '../db/client.ts';
 import { finishImportRun } from '../services/import-runs.ts';
 import { HealthImportError, importAppleHealth, type HealthImportSummary } from './import.ts';
@@ -16,7 +17,7 @@ import { HealthImportError, importAppleHealth, type HealthImportSummary } from '
  */
 
 /** The upload's own cap on the body reader (ADR 022): larger exports go through `npm run import:apple-health`. */
-export const UPLOAD_LIMIT = 1024 ** 3;
+export const UPLOAD_LIMIT = MAX_APPLE_HEALTH_UPLOAD_BYTES;
 export const KEEP_MS = 60 * 60 * 1000;
 
 export type UploadState = 'ready' | 'importing' | 'done' | 'failed';

@@ -89,12 +89,18 @@ describe('the owner imports an Apple Health export', () => {
     await context.close();
   }, 120_000);
 
-  it('says why a file that is not an export is refused, and lets the owner pick another', async () => {
+  it('says why a file that is not an export is refused, or an upload that dropped, and lets the owner pick another', async () => {
     const { context, page } = await signedInPage(browser, 'admin', PHONE);
     await page.goto('/data-management/apple-health');
     await hydrated(page);
     await page.getByLabel('Health export (export.zip)').setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('just text') });
     await page.getByRole('alert').getByText(/not a zip file the Health app wrote/).waitFor();
+    expect(await page.getByLabel('Health export (export.zip)').isEnabled()).toBe(true);
+
+    // A connection that drops mid-upload is said as such, not as the browser's "Failed to fetch".
+    await page.route('**/api/apple-health/uploads?*', (route) => route.abort('connectionreset'));
+    await page.getByLabel('Health export (export.zip)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
+    await page.getByRole('alert').getByText('The upload did not reach the server (the connection dropped). Check the connection and choose the file again.').waitFor();
     expect(await page.getByLabel('Health export (export.zip)').isEnabled()).toBe(true);
     await context.close();
   });

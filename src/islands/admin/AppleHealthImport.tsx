@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { healthUpload } from '#domain/responses.ts';
+import { MAX_APPLE_HEALTH_UPLOAD_BYTES } from '#domain/vocabulary.ts';
 import { toast } from '#src/stores/toast.ts';
 import { fetchRuns, ImportRuns, type Run } from './ImportRuns.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -48,12 +49,19 @@ export default function AppleHealthImport({ metrics, runs: firstRuns, zone }: { 
     setSkip([]);
     setMap({});
     if (!file) return setStep({ at: 'pick' });
+    // Refused without sending: the server would answer 413 at once and close the connection mid-upload, which a
+    // browser reports as a network failure rather than the answer.
+    if (file.size > MAX_APPLE_HEALTH_UPLOAD_BYTES) {
+      setError(`This export is larger than ${MAX_APPLE_HEALTH_UPLOAD_BYTES / 1024 ** 3} GB. Import it with npm run import:apple-health on the server.`);
+      return setStep({ at: 'pick' });
+    }
     setStep({ at: 'reading', name: file.name });
     try {
       const upload = await answer(await fetch(`/api/apple-health/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/zip' }, body: file }));
       setStep({ at: 'preview', upload });
     } catch (failure) {
-      setError((failure as Error).message);
+      // fetch rejects only when no answer came: the connection dropped or the server is out of reach.
+      setError(failure instanceof TypeError ? 'The upload did not reach the server (the connection dropped). Check the connection and choose the file again.' : (failure as Error).message);
       setStep({ at: 'pick' });
     }
   }
