@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { passkeys, users } from '../db/schema.ts';
 import { ownerLinksOn } from './owner-link-switch.ts';
@@ -13,6 +13,11 @@ beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
 }, 60_000);
 afterAll(() => close());
+// Each test starts with nobody signed up, in any order.
+beforeEach(async () => {
+  await db.delete(passkeys);
+  await db.delete(users);
+});
 
 const github = { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' };
 

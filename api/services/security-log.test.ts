@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from '../db/client.ts';
 import { securityEvents } from '../db/schema.ts';
@@ -16,6 +16,10 @@ beforeAll(async () => {
   ({ db, close } = await memoryDatabase());
 });
 afterAll(() => close());
+// Each test reads the log it wrote, in any order.
+beforeEach(async () => {
+  await db.delete(securityEvents);
+});
 
 describe('the security log service', () => {
   it('keeps an event whose request-supplied text holds NUL (PostgreSQL refuses it), with U+FFFD in its place', async () => {
