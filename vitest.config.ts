@@ -74,6 +74,11 @@ export default defineConfig({
           name: 'unit',
           include: process.env.TEST_DATABASE_URL ? passDatabaseUnitTests() : UNIT_TESTS,
           environment: 'node',
+          // The files of a worker share one module graph instead of loading it afresh each (107 files: 72 → 43 s
+          // here). A unit test must therefore undo what it changes globally (timers, stubbed globals), as they do.
+          isolate: false,
+          // Beside the server files, two at a time like them (projects run side by side only with equal maxWorkers).
+          maxWorkers: 2,
         },
       },
       {
