@@ -89,6 +89,11 @@ export const configSchema = z
      * (`x-prerender-revalidate`). Unset: every URL is rendered per request.
      */
     VERCEL_REVALIDATE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Hosts without a long-lived process (Vercel): the secret (16 characters or more) a scheduler sends as
+     * `Authorization: Bearer …` to GET /api/jobs/run, which runs every periodic job once. Unset: no such endpoint.
+     */
+    CRON_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Bytes the visitor page cache of one server process may hold (least recently used pages leave first). */
     PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
     /** Comma-separated verified emails that are admins. */

@@ -1,6 +1,14 @@
 import type { Config } from './config.ts';
 import { config } from './config.ts';
+import { expiredSessionsJob } from './auth/startup.ts';
+import { dashboardPagesChanged } from './cache/dashboard-page-cache.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { demoCheckJob } from './demo-check/states.ts';
+import { backupJob } from './export/backup.ts';
+import type { Job } from './jobs.ts';
+import { orphanedImageSweepJob } from './services/image-sweep.ts';
+import { insightsJob } from './services/insights.ts';
+import { securityLogRetentionJob } from './services/security-log.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { seedDatabase } from './seed/index.ts';
@@ -31,4 +39,24 @@ export async function startDatabase(cfg: Config = config(), prepare?: (database:
     await prepare?.(database);
   });
   return database;
+}
+
+/**
+ * The site's periodic work, one list for both ways it runs: scheduled in the server process that holds the jobs
+ * lock (server/main.ts), or each run once per call of GET /api/jobs/run where no process lives on (Vercel Cron).
+ */
+export function periodicJobs(database: Database, cfg: Config): Job[] {
+  const jobs: Array<Job | null> = [
+    expiredSessionsJob(database.db),
+    // The security log keeps 180 days.
+    securityLogRetentionJob(database.db),
+    // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
+    orphanedImageSweepJob(database.db),
+    // Live demos that stop answering show as offline (off by default: the seeded demos are example addresses).
+    cfg.DEMO_CHECK === 'on' ? demoCheckJob(database.db, cfg.DEMO_CHECK_EVERY, { allowLoopback: cfg.DEMO_CHECK_ALLOW_LOOPBACK }) : null,
+    // Insights are computed here and at seed time, never while a page renders.
+    insightsJob(database.db, cfg.OWNER_TIME_ZONE, dashboardPagesChanged),
+    backupJob(database, cfg),
+  ];
+  return jobs.filter((job): job is Job => job !== null);
 }

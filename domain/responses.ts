@@ -291,6 +291,8 @@ export const recoveryCodesCreated = recoveryCodeSummary.extend({
 
 /** `npm run owner-link` on the server's machine gets its fresh link here. */
 export const ownerLinkMinted = z.object({ url: z.string() });
+/** GET /api/jobs/run: each periodic job by name, and whether its run succeeded. */
+export const jobsRun = z.object({ jobs: z.array(z.object({ name: z.string(), ok: z.boolean() })) });
 
 /** The owner's check-in of a day (issue 30). */
 export const checkin = z.object({

@@ -16,14 +16,9 @@ import { logRequest, requestIdFor } from '#api/http/request-log.ts';
 import { startDraining } from '#api/http/health.ts';
 import { log } from '#api/log.ts';
 import { closeDatabase } from '#api/db/client.ts';
-import { startDatabase } from '#api/startup.ts';
+import { periodicJobs, startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
-import { orphanedImageSweepJob } from '#api/services/image-sweep.ts';
-import { demoCheckJob } from '#api/demo-check/states.ts';
-import { insightsJob } from '#api/services/insights.ts';
-import { dashboardPagesChanged } from '#api/cache/dashboard-page-cache.ts';
-import { scheduleBackups } from '#api/export/backup.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
 import { answerClientError, refuseConnect, refuseUnservedMethod } from './unserved-methods.ts';
 
@@ -56,13 +51,7 @@ export async function startServer(astro: Astro): Promise<void> {
   try {
     // Roles follow the current ADMIN_EMAILS before the first request is served.
     database = await startDatabase(cfg, (opened) => prepareAuth(opened.db, cfg));
-    // Images no record has mentioned for a day are deleted and purged from the caches (hourly pass).
-    scheduleJob(orphanedImageSweepJob(database.db));
-    // Live demos that stop answering show as offline (off by default: the seeded demos are example addresses).
-    if (cfg.DEMO_CHECK === 'on')
-      scheduleJob(demoCheckJob(database.db, cfg.DEMO_CHECK_EVERY, { allowLoopback: cfg.DEMO_CHECK_ALLOW_LOOPBACK }));
-    // Insights are computed here and at seed time, never while a page renders.
-    scheduleJob(insightsJob(database.db, cfg.OWNER_TIME_ZONE, dashboardPagesChanged));
+    for (const job of periodicJobs(database, cfg)) scheduleJob(job);
   } catch (error) {
     log.fatal({ reason: (error as Error).message }, 'Could not open the database');
     process.exit(1);
@@ -125,8 +114,7 @@ export async function startServer(astro: Astro): Promise<void> {
   // `npm run export` cannot open the embedded database while we hold it; it asks us, with this secret.
   if (database.kind === 'pglite') grantLocalAccess(cfg.DATA_DIR, cfg.PORT, cfg.SITE_URL);
 
-  // Periodic jobs (sweeps, retention, backups): with PostgreSQL only in the one process holding the jobs lock.
-  scheduleBackups(database, cfg);
+  // Periodic jobs (sweeps, retention, backups), scheduled above: with PostgreSQL only in the one process holding the jobs lock.
   await startJobs({ databaseUrl: cfg.DATABASE_URL });
 
   let stopping = false;

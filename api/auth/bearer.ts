@@ -23,6 +23,12 @@ export function bearerTokenOf(request: Request): string | null {
 export const isBearerEndpoint = (method: string, pathname: string): boolean =>
   method === 'POST' && POINTS_PATH.test(pathname);
 
+/**
+ * The scheduler's call to run the periodic jobs (api/http/jobs-route.ts): its bearer is CRON_SECRET, not an access
+ * token, which the handler alone checks; it needs no session.
+ */
+export const isCronEndpoint = (method: string, pathname: string): boolean => method === 'GET' && pathname === '/api/jobs/run';
+
 /** Wrong, revoked or expired tokens per client address: enough for a typo, far too few for guessing. */
 export const TOKEN_FAILURES = 20;
 export const TOKEN_FAILURE_WINDOW_SECONDS = 10 * 60;

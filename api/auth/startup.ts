@@ -1,23 +1,22 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { scheduleJob } from '../jobs.ts';
+import type { Job } from '../jobs.ts';
 import { log, printOwnerLine } from '../log.ts';
-import { recordSecurityEvent, securityLogRetentionJob } from '../services/security-log.ts';
+import { recordSecurityEvent } from '../services/security-log.ts';
 import { createOwnerLink, siteOrigin } from './owner-link.ts';
 import { ownerLinksOn } from './owner-link-switch.ts';
 import { deleteExpiredSessions } from './session.ts';
 import { reevaluateRoles } from './users.ts';
 
-/** Before serving: roles follow the current ADMIN_EMAILS (demoted users are signed out); old sessions go. */
+/** Before serving: roles follow the current ADMIN_EMAILS (demoted users are signed out); expired sessions go. */
 export async function prepareAuth(db: Db, cfg: Config): Promise<void> {
   const { promoted, demoted } = await reevaluateRoles(db, cfg);
   if (promoted || demoted) log.info({ promoted, demoted }, 'Roles updated from ADMIN_EMAILS');
   await deleteExpiredSessions(db);
-  // A server that runs for weeks must not keep every expired session until its next start.
-  scheduleJob({ name: 'expired sessions', everyMs: 6 * 60 * 60 * 1000, run: () => deleteExpiredSessions(db) });
-  // The security log keeps 180 days.
-  scheduleJob(securityLogRetentionJob(db));
 }
+
+/** A server that runs for weeks must not keep every expired session until its next start. */
+export const expiredSessionsJob = (db: Db): Job => ({ name: 'expired sessions', everyMs: 6 * 60 * 60 * 1000, run: () => deleteExpiredSessions(db) });
 
 /**
  * Once listening: the owner's one-time link, so a fresh install can be signed into offline; once another way in

@@ -3,7 +3,7 @@ import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { scheduleJob } from '../jobs.ts';
+import type { Job } from '../jobs.ts';
 import { writeArchive } from './write.ts';
 import { log } from '../log.ts';
 
@@ -56,16 +56,16 @@ export async function latestBackup(dir: string | undefined): Promise<{ name: str
   return { name, at: info.mtime, bytes: info.size };
 }
 
-/** With BACKUP_DIR set, a backup every BACKUP_EVERY hours, in the process that runs the jobs. */
-export function scheduleBackups(database: Database, cfg: Config): void {
+/** With BACKUP_DIR set, a backup every BACKUP_EVERY hours, in the process that runs the jobs; else none. */
+export function backupJob(database: Database, cfg: Config): Job | null {
   const dir = cfg.BACKUP_DIR;
-  if (!dir) return;
-  scheduleJob({
+  if (!dir) return null;
+  return {
     name: 'backup',
     everyMs: cfg.BACKUP_EVERY * 3_600_000,
     run: async () => {
       const { path, bytes } = await writeBackup(database, dir, cfg.BACKUP_KEEP);
       log.info({ path, kilobytes: Math.round(bytes / 1024) }, 'Backup written');
     },
-  });
+  };
 }

@@ -79,11 +79,11 @@ describe('the OpenAPI document covers the JSON API', () => {
     expect(stale).toEqual([]);
   });
 
-  it('is OpenAPI 3.1 with the session cookie and bearer token schemes, and every operation names its errors', () => {
+  it('is OpenAPI 3.1 with the session cookie, bearer token and cron secret schemes, and every operation names its errors', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read field by field
     const document = openApiDocument('http://localhost:4321') as any;
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerToken', 'cronSecret', 'sessionCookie']);
     expect(document.paths['/api/metrics/{key}/points'].post.security).toEqual([{ bearerToken: [] }]);
     expect(document.paths['/api/projects'].post['x-required-role']).toBe('admin');
     // The feeds and share cards visitors' apps read are described beside the API.

@@ -18,9 +18,10 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * Who may call: anyone; anyone, seeing more when signed in; a signed-in person; the owner (role admin, from a
- * session cookie); or an access token (Authorization: Bearer), the one way in without a browser.
+ * session cookie); or an access token (Authorization: Bearer), the one way in without a browser; or a scheduler
+ * holding CRON_SECRET.
  */
-export type Access = 'public' | 'public-more-when-signed-in' | 'signed-in' | 'admin' | 'bearer' | 'admin-or-local';
+export type Access = 'public' | 'public-more-when-signed-in' | 'signed-in' | 'admin' | 'bearer' | 'admin-or-local' | 'cron';
 
 export interface Operation {
   summary: string;
@@ -340,6 +341,16 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       also: { 404: 'No local secret: no such endpoint.' },
     },
   },
+  '/api/jobs/run': {
+    get: {
+      summary: 'Run every periodic job once (for a scheduler such as Vercel Cron)',
+      description:
+        'Where no server process lives on to schedule them (Vercel): expired sessions, the security log\'s retention, the orphaned-image sweep, the demo check (if on), the insights and backups (if BACKUP_DIR), one after another. Exists only with CRON_SECRET set.',
+      access: 'cron',
+      ok: { status: 200, description: 'Every job ran.', shape: responses.jobsRun },
+      also: { 404: 'CRON_SECRET is not set: no such endpoint.', 500: 'A job failed (logged); the others ran. `error` names the failed ones, `jobs` lists every job.' },
+    },
+  },
   '/api/export': {
     get: {
       summary: 'Download everything as an archive',
@@ -528,6 +539,11 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description: 'A personal access token (created at POST /api/tokens); it opens POST /api/metrics/{key}/points and nothing else.',
   },
+  cronSecret: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The CRON_SECRET setting, which Vercel Cron sends by itself; it opens GET /api/jobs/run and nothing else.',
+  },
 } as const;
 
 const STATUS_TEXT: Record<number, string> = {
@@ -556,7 +572,7 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
     error(413);
     error(415);
   }
-  if (['signed-in', 'admin', 'bearer', 'admin-or-local'].includes(operation.access)) error(401);
+  if (['signed-in', 'admin', 'bearer', 'admin-or-local', 'cron'].includes(operation.access)) error(401);
   if (['admin', 'admin-or-local'].includes(operation.access)) error(403);
   // A cookie write from another site is refused before any handler runs (a browser's CSP report has no origin to check).
   if (method !== 'get' && operation.access !== 'bearer' && path !== CSP_REPORT_PATH) error(403);
@@ -581,6 +597,7 @@ export function statusesOf(path: string, method: Method, operation: Operation): 
 
 function security(access: Access): Array<Record<string, string[]>> {
   if (access === 'bearer') return [{ bearerToken: [] }];
+  if (access === 'cron') return [{ cronSecret: [] }];
   if (access === 'signed-in' || access === 'admin' || access === 'admin-or-local') return [{ sessionCookie: [] }];
   // Optional: `{}` says the operation also works without credentials.
   if (access === 'public-more-when-signed-in') return [{}, { sessionCookie: [] }];

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { bearerTokenOf, isBearerEndpoint } from '#api/auth/bearer.ts';
+import { bearerTokenOf, isBearerEndpoint, isCronEndpoint } from '#api/auth/bearer.ts';
 import { SAFE_METHODS, clientAddressOf, isSameOriginWrite } from '#api/auth/origin.ts';
 import { finishSessionResponse, sessionFromRequest } from '#api/auth/request-session.ts';
 import { config } from '#api/config.ts';
@@ -23,6 +23,8 @@ export const session = defineMiddleware(async (context, next) => {
   if (isHealthCheck(context.url)) return next();
   // A browser's violation report comes from the browser, not a page (no Origin to check), and needs no session.
   if (isCspReport(context.request, context.url)) return next();
+  // A scheduler's call to run the periodic jobs carries CRON_SECRET as its bearer, which the handler checks.
+  if (isCronEndpoint(context.request.method, context.url.pathname)) return next();
   const cfg = config();
   const bearer = bearerTokenOf(context.request) !== null;
   if (bearer && !isBearerEndpoint(context.request.method, context.url.pathname)) {

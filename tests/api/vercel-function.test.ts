@@ -15,12 +15,15 @@ import { workerServer } from '../support/worker.ts';
 const SITE = 'https://portfolio.example';
 /** Turns on ISR for the visitor reads (api/cache/vercel-isr.ts). */
 const REVALIDATE_TOKEN = 'isr-test-token-0123456789abcdefghijklmnop';
+/** What Vercel Cron sends to the scheduled path (vercel.json). */
+const CRON_SECRET = 'cron-test-secret-0123456789';
 let fetchFunction: (request: Request) => Promise<Response>;
 let cleanup = async () => {};
 
 beforeAll(async () => {
   // Before anything reads the configuration (the database start-up does), so the function sees the public origin.
   process.env.SITE_URL = SITE;
+  process.env.CRON_SECRET = CRON_SECRET;
   const build = spawnSync('astro', ['build'], {
     env: {
       ...process.env,
@@ -56,8 +59,8 @@ afterAll(async () => {
   await cleanup();
 });
 
-const request = (path: string) =>
-  new Request(`${SITE}${path}`, { headers: { 'x-forwarded-host': 'portfolio.example', 'x-forwarded-proto': 'https' } });
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`${SITE}${path}`, { headers: { 'x-forwarded-host': 'portfolio.example', 'x-forwarded-proto': 'https', ...headers } });
 
 describe('the Vercel function', () => {
   it('serves the public portfolio page with the seeded projects, linking to the public origin', async () => {
@@ -73,6 +76,27 @@ describe('the Vercel function', () => {
     expect(response.status).toBe(200);
     const projects = (await response.json()) as Array<{ name: string }>;
     expect(projects.map((p) => p.name)).toEqual(expect.arrayContaining(seedProjects.map((p) => p.name)));
+  });
+});
+
+describe('the periodic jobs on Vercel, where no process lives on to schedule them', () => {
+  it('runs every job once when Vercel Cron calls the path vercel.json schedules, with the secret', async () => {
+    const crons = (JSON.parse(readFileSync('vercel.json', 'utf8')) as { crons: Array<{ path: string; schedule: string }> }).crons;
+    expect(crons.map((cron) => cron.path)).toEqual(['/api/jobs/run']);
+    const response = await fetchFunction(request('/api/jobs/run', { Authorization: `Bearer ${CRON_SECRET}` }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      jobs: ['expired sessions', 'security log retention', 'orphaned images', 'insights'].map((name) => ({ name, ok: true })),
+    });
+  });
+
+  it('answers 401 without the secret or with another, and 404 on a server with no CRON_SECRET', async () => {
+    for (const headers of [{}, { Authorization: `Bearer ${CRON_SECRET}x` }, { Authorization: CRON_SECRET }] as Array<Record<string, string>>) {
+      const response = await fetchFunction(request('/api/jobs/run', headers));
+      expect(response.status, JSON.stringify(headers)).toBe(401);
+    }
+    // The worker's own server runs its jobs itself and has no CRON_SECRET: the door is not there.
+    expect((await fetch(new URL('/api/jobs/run', workerServer().baseUrl), { headers: { Authorization: `Bearer ${CRON_SECRET}` } })).status).toBe(404);
   });
 });
 
@@ -121,6 +145,7 @@ describe('the Vercel build output', () => {
       '/data-management',
       '/account/sessions',
       '/diary',
+      '/api/jobs/run',
     ])
       expect(destination(path), path).toBe('_render');
   });
