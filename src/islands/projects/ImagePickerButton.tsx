@@ -18,6 +18,7 @@ export function ImagePickerButton({ onPick, disabled, className, title, children
         type="file"
         accept="image/*"
         hidden
+        aria-label="Image file"
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           // Cleared, so picking the same file again still fires a change.
