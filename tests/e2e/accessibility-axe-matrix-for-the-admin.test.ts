@@ -1,4 +1,4 @@
-import { PRESET_VARIANTS } from '../support/a11y-matrix.ts';
+import { EVERYTHING_ON, PRESET_VARIANTS } from '../support/a11y-matrix.ts';
 import { ADMIN_ROUTES } from '../support/routes.ts';
 import { describeAxeMatrix } from './axe-matrix-suite.ts';
 
@@ -6,4 +6,4 @@ import { describeAxeMatrix } from './axe-matrix-suite.ts';
 // bar every other page here has: the viewer's matrix scans them in every look.
 const paths = ADMIN_ROUTES.filter((path) => path !== '/account/sessions' && path !== '/no-such-page');
 
-describeAxeMatrix('the admin', 'admin', paths, [{ name: 'no settings', settings: {} }, ...PRESET_VARIANTS]);
+describeAxeMatrix('the admin', 'admin', paths, [{ name: 'no settings', settings: {} }, ...PRESET_VARIANTS, EVERYTHING_ON]);

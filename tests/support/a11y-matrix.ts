@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { expectNoAxeViolations, preloadAxe } from './axe.ts';
+import { expectNoHtmlCodeSnifferErrors } from './html-codesniffer.ts';
 import { networkQuiet, trackRequests } from './network-quiet.ts';
 
 /*
  * The accessibility matrix: axe (WCAG 2.2 AA) on each path, in light and dark, with no settings and with
- * each of the five presets (and any other variants given). Point it at more routes as pages are added:
+ * each of the five presets (and any other variants given); with every setting on, HTML_CodeSniffer too. Point it at more routes as pages are added:
  *
  *   const failures = await axeMatrix(page, ['/', '/public-projects']);
  *   expect(failures).toEqual([]);
@@ -19,14 +20,28 @@ export interface Variant {
   name: string;
   /** The person's choices, stored as the site stores them (merged over the defaults). */
   settings: Partial<AccessibilitySettings>;
+  /** Also HTML_CodeSniffer's WCAG 2 AA rules (a second checker, for the look with every setting on). */
+  htmlCodeSniffer?: boolean;
 }
 
 export const PRESET_VARIANTS: Variant[] = PRESET_NAMES.map((name) => ({ name: `${name} preset`, settings: PRESETS[name].changes }));
 
-/** Every switch on at once: breadcrumbs, labels, emphasis, shapes... all the extras a page can show. */
+/**
+ * Every setting on at once: each switch (breadcrumbs, labels, emphasis, shapes... all the extras a page can show)
+ * and the reading settings at their strongest (ruler, typeface, spacing, line length), judged by both checkers.
+ */
 export const EVERYTHING_ON: Variant = {
-  name: 'every switch on',
-  settings: Object.fromEntries(ACCESSIBILITY_SWITCHES.map((key) => [key, true])) as Partial<AccessibilitySettings>,
+  name: 'every setting on',
+  settings: {
+    ...(Object.fromEntries(ACCESSIBILITY_SWITCHES.map((key) => [key, true])) as Partial<AccessibilitySettings>),
+    readingRuler: 3,
+    typeface: 'opendyslexic',
+    letterSpacing: 0.2,
+    wordSpacing: 0.5,
+    paragraphSpacing: 2,
+    contentWidth: 'narrow',
+  },
+  htmlCodeSniffer: true,
 };
 
 /** No settings, the five presets, the two palettes no preset reaches, and everything on. */
@@ -117,10 +132,14 @@ export async function axeMatrix(page: Page, paths: string[], options: MatrixOpti
         } else await page.goto(path);
         await settle(page);
         await prepare?.(page);
-        try {
-          await expectNoAxeViolations(page, `${path} (${mode}, ${variant.name})`);
-        } catch (error) {
-          failures.push(error instanceof Error ? error.message.split('\n').slice(0, 12).join('\n') : String(error));
+        const label = `${path} (${mode}, ${variant.name})`;
+        const checks = [expectNoAxeViolations, ...(variant.htmlCodeSniffer ? [expectNoHtmlCodeSnifferErrors] : [])];
+        for (const check of checks) {
+          try {
+            await check(page, label);
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message.split('\n').slice(0, 12).join('\n') : String(error));
+          }
         }
       }
     }
