@@ -38,6 +38,9 @@ export async function freshDatabase(
   }
   const scratch = await createScratchDatabase(adminUrl, `export_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`);
   const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+  // An idle client ended by the drop below (which terminates what is still connected) must not crash the run:
+  // pg reports it on the pool, and an unheard pool error is an uncaught exception (seen once under --sequence.shuffle).
+  pool.on('error', () => {});
   const database: Database = { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
   await migrateDatabase(database);
   return {
