@@ -64,3 +64,6 @@ document.addEventListener('click', (event) => {
   const closer = target?.closest?.('[data-dialog-close]');
   closer?.closest('dialog')?.close();
 });
+
+// A module (imported on first use by the accessibility chrome), not a classic script.
+export {};

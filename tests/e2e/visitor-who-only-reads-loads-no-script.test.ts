@@ -31,14 +31,14 @@ async function holdBackChrome(page: Page): Promise<() => void> {
 }
 
 describe('a visitor who only reads', () => {
-  it('loads no script at all on the landing page, the public list and a public project', async () => {
+  it('loads no script at all on the landing page, the public list, a public project and the project views', async () => {
     const [first] = (await (await fetch(new URL('/api/public/projects', baseUrl()))).json()) as { id: number }[];
     const { context, page } = await newPage(browser);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    for (const path of ['/', '/public-projects', `/public-projects/${first!.id}`]) {
+    for (const path of ['/', '/public-projects', `/public-projects/${first!.id}`, '/projects', '/portfolio-showcase']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(scripts, path).toEqual([]);
@@ -57,6 +57,20 @@ describe('a visitor who only reads', () => {
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     expect(await page.locator('[data-theme-choice="dark"]').getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it("opens a project's details pressed before their script has arrived", async () => {
+    const { context, page } = await newPage(browser);
+    const letChromeThrough = await holdBackChrome(page);
+    await page.goto('/projects', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: /^Details of / }).first().click();
+    expect(await page.evaluate(() => document.documentElement.dataset.chrome)).toBeUndefined();
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    letChromeThrough();
+    await page.locator('dialog[open]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
     await context.close();
   });
 

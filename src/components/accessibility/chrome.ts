@@ -225,6 +225,7 @@ else if (root.dataset.session === 'out') {
 await Promise.all([
   document.querySelector('[data-theme-choice]') && import('#src/components/nav/theme-menu.ts'),
   document.querySelector('[data-portfolio-filter]') && import('#src/components/projects/portfolio-filter.ts'),
+  document.querySelector('[data-dialog-open]') && import('#src/scripts/dialogs.ts'),
 ]);
 
 // Ready: load-chrome.js replays a press that came before this point.

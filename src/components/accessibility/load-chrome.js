@@ -36,9 +36,10 @@
   });
   var started = false;
   var pending = null;
-  // The buttons whose press needs a script this starts: the chrome's own, the theme menu's choices and the
-  // project list's category filters (chrome.ts starts those two), and 'Listen'.
-  var REPLAYED = '[data-open-settings],[data-status-toggle],[data-quick],[data-theme-choice],[data-portfolio-filter] button,[data-listen-play]';
+  // The buttons whose press needs a script this starts: the chrome's own, the theme menu's choices, the
+  // project list's category filters and the project cards' Details and Preview (chrome.ts starts those three),
+  // and 'Listen'.
+  var REPLAYED = '[data-open-settings],[data-status-toggle],[data-quick],[data-theme-choice],[data-portfolio-filter] button,[data-dialog-open],[data-listen-play]';
   var types = ['pointerdown', 'keydown', 'focusin', 'click', 'wheel', 'touchstart', 'scroll'];
   function start() {
     if (started) return;
