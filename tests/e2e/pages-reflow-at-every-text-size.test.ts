@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { markSynced, visitWith } from '../support/a11y-matrix.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { networkQuiet } from '../support/network-quiet.ts';
+import { pageQuiet } from '../support/network-quiet.ts';
 import { ADMIN_ROUTES, VISITOR_ROUTES } from '../support/routes.ts';
 import { sessionCookie, useCookie } from '../support/sign-in.ts';
 
@@ -110,7 +110,7 @@ describe('every page reflows at every text size', () => {
         for (const [name, settings] of SETTINGS) {
           for (const path of paths) {
             await visitWith(page, path, settings);
-            await networkQuiet(page);
+            await pageQuiet(page);
             const problems = await reflowProblems(page);
             if (problems.length) failures.push(`${path} (${name}, ${width} px): ${problems.length} problems, e.g. ${problems.slice(0, 3).join('; ')}`);
           }

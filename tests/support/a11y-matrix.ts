@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { ACCESSIBILITY_SWITCHES, PRESETS, PRESET_NAMES, STORAGE_KEY, type AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { expectNoAxeViolations, preloadAxe } from './axe.ts';
 import { expectNoHtmlCodeSnifferErrors } from './html-codesniffer.ts';
-import { networkQuiet, trackRequests } from './network-quiet.ts';
+import { pageQuiet, trackRequests } from './network-quiet.ts';
 
 /*
  * The accessibility matrix: axe (WCAG 2.2 AA) on each path, in light and dark, with no settings and with
@@ -81,17 +81,13 @@ export async function markSynced(page: Page): Promise<void> {
  */
 export async function settle(page: Page): Promise<void> {
   trackRequests(page);
-  const kind = await page.evaluate(() => ({
-    // What loads or enters only once scrolled into view: `client:visible` islands, the stat cards' entrances.
-    waitsToBeSeen: document.querySelector('astro-island[client="visible"], .stat-card, [data-enter]') !== null,
-    // What may ask for more after the load event: islands and module scripts (a page without them asks nothing).
-    runsScripts: document.querySelector('astro-island, script[src], script[type="module"]') !== null,
-  }));
+  // What loads or enters only once scrolled into view: `client:visible` islands, the stat cards' entrances.
+  const waitsToBeSeen = await page.evaluate(() => document.querySelector('astro-island[client="visible"], .stat-card, [data-enter]') !== null);
   // A screen at a time, as a person scrolls: a jump to the end would pass over the sections in between, which
   // then never load (the dashboard's middle sections stayed skeletons, pulsing). Two frames a screen: the
   // sections in view have been told so (IntersectionObserver) and asked for their script. Pages with nothing of
   // the kind are judged as they load (scrolling them cost a sixth of each scan).
-  if (kind.waitsToBeSeen) {
+  if (waitsToBeSeen) {
     await page.evaluate(async () => {
       const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       for (let top = window.innerHeight; top < document.documentElement.scrollHeight; top += window.innerHeight) {
@@ -100,8 +96,7 @@ export async function settle(page: Page): Promise<void> {
       }
     });
   }
-  // Without scripts, only what is already in flight (a chosen typeface's font) is waited for, with no quiet spell.
-  await networkQuiet(page, kind.runsScripts ? undefined : 0);
+  await pageQuiet(page);
   // Endless loops and scroll-driven animations (the reading progress bar) never finish, so they are left running.
   await page.evaluate(() => {
     window.scrollTo({ top: 0, behavior: 'instant' });

@@ -60,3 +60,13 @@ export function networkQuiet(page: Page, quietMs = 150, timeoutMs = 15_000): Pro
     check();
   });
 }
+
+/**
+ * As networkQuiet, for a page just loaded: one with no island and no module script (every public page) asks for
+ * nothing after its load event, so only what is already in flight (a chosen typeface's font) is waited for,
+ * without the quiet spell.
+ */
+export async function pageQuiet(page: Page): Promise<void> {
+  const runsScripts = await page.evaluate(() => document.querySelector('astro-island, script[src], script[type="module"]') !== null);
+  await networkQuiet(page, runsScripts ? undefined : 0);
+}
