@@ -34,6 +34,17 @@ export interface JobRunnerOptions {
 
 const reportError = (job: Job, error: unknown) => log.error({ job: job.name, ...errorFields(error) }, 'Job failed');
 
+/** One run of `job` outside any schedule (GET /api/jobs/run): true when it succeeded; a failure is logged as a scheduled one is. */
+export async function runOnce(job: Job): Promise<boolean> {
+  try {
+    await job.run();
+    return true;
+  } catch (error) {
+    reportError(job, error);
+    return false;
+  }
+}
+
 /** One process's jobs: scheduled while it holds the lock, idle otherwise. */
 export class JobRunner {
   private readonly jobs: Job[] = [];

@@ -1,8 +1,7 @@
 import { sameSecret } from '../auth/tokens.ts';
 import { config } from '../config.ts';
-import { errorFields } from '../db/query-error.ts';
 import { openDatabase } from '../db/client.ts';
-import { log } from '../log.ts';
+import { runOnce } from '../jobs.ts';
 import { periodicJobs } from '../startup.ts';
 import type { Handler } from './context.ts';
 import { HttpError, notFound } from './errors.ts';
@@ -23,15 +22,7 @@ export const runJobsRoute: Handler = ({ request }) =>
       throw new HttpError(401, 'This endpoint needs Authorization: Bearer with the CRON_SECRET.');
     }
     const jobs: Array<{ name: string; ok: boolean }> = [];
-    for (const job of periodicJobs(openDatabase(cfg), cfg)) {
-      try {
-        await job.run();
-        jobs.push({ name: job.name, ok: true });
-      } catch (error) {
-        log.error({ job: job.name, ...errorFields(error) }, 'Job failed');
-        jobs.push({ name: job.name, ok: false });
-      }
-    }
+    for (const job of periodicJobs(openDatabase(cfg), cfg)) jobs.push({ name: job.name, ok: await runOnce(job) });
     const failed = jobs.filter((job) => !job.ok).map((job) => job.name);
     return failed.length === 0 ? json({ jobs }) : json({ error: `These jobs failed (see the log): ${failed.join(', ')}.`, jobs }, 500);
   });

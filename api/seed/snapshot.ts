@@ -80,15 +80,15 @@ export async function resetToSeed(db: Db, zone: string, now = new Date()): Promi
   const today = localDay(now, zone);
   const [seededOn] = rowsOf(await run(db, `select day from ${SCHEMA}.seeded_on`));
   if (seededOn?.day === today) await restoreSeedSnapshot(db);
-  else await seedAfresh(db, zone, now);
+  else await seedAfresh(db, zone, now, today);
   return true;
 }
 
-async function seedAfresh(db: Db, zone: string, now: Date): Promise<void> {
+async function seedAfresh(db: Db, zone: string, now: Date, today: string): Promise<void> {
   const kept = allTableNames().filter((name) => !DERIVED.has(name));
   await run(db, `truncate ${kept.map(ident).join(', ')} restart identity cascade`);
   await seedDatabase(db, zone, now);
-  await takeSeedSnapshot(db, localDay(now, zone));
+  await takeSeedSnapshot(db, today);
 }
 
 /** Empties every table and puts the snapshot's rows back where they changed, each id sequence continuing after them. */
