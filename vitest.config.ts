@@ -88,6 +88,10 @@ export default defineConfig({
           exclude: process.env.TEST_DATABASE_URL ? embeddedOnly : [],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-server.ts'],
+          // A worker's files share one process and module graph (playwright-core, the support modules), loaded once
+          // instead of per file; the setup file still runs before each file. A file that changes the process
+          // (tests/api/vercel-function.test.ts sets environment variables) gives it back in its afterAll.
+          isolate: false,
           testTimeout: 90_000,
           // Browser journeys wait for what a person would wait for; a busy CI machine needs more than the 1 s default.
           expect: { poll: { timeout: 15_000, interval: 100 } },

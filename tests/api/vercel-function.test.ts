@@ -19,6 +19,8 @@ const REVALIDATE_TOKEN = 'isr-test-token-0123456789abcdefghijklmnop';
 const CRON_SECRET = 'cron-test-secret-0123456789';
 let fetchFunction: (request: Request) => Promise<Response>;
 let cleanup = async () => {};
+/** The worker's own environment, given back after the file: its later files share the process (isolate: false). */
+const ownEnvironment = { ...process.env };
 
 beforeAll(async () => {
   // Before anything reads the configuration (the database start-up does), so the function sees the public origin.
@@ -57,6 +59,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanup();
+  for (const name of ['SITE_URL', 'CRON_SECRET', 'DATABASE_URL', 'DATA_DIR']) {
+    if (ownEnvironment[name] === undefined) delete process.env[name];
+    else process.env[name] = ownEnvironment[name];
+  }
 });
 
 const request = (path: string, headers: Record<string, string> = {}) =>

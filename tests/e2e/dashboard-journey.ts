@@ -6,14 +6,18 @@ import { workerServer } from '../support/worker.ts';
 
 /** Shared steps of the dashboard journeys (not a test file itself). */
 
-const cookies = new Map<Role, Promise<string>>();
+const cookies = new Map<string, Promise<string>>();
 
-/** One session per role per file: signing in is the slow part, and the dashboard only reads. */
+/**
+ * One session per role per file: signing in is the slow part, and the dashboard only reads. Kept by file, since
+ * a worker's files share this module (isolate: false) and each file starts from the seed, without the sessions.
+ */
 export function cookieFor(role: Role): Promise<string> {
-  let cookie = cookies.get(role);
+  const key = `${expect.getState().testPath} ${role}`;
+  let cookie = cookies.get(key);
   if (!cookie) {
     cookie = sessionCookie(role);
-    cookies.set(role, cookie);
+    cookies.set(key, cookie);
   }
   return cookie;
 }
