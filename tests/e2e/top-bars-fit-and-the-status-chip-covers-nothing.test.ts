@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FONT_SIZE } from '#domain/vocabulary.ts';
+import { FONT_SIZE, LETTER_SPACING, WORD_SPACING } from '#domain/vocabulary.ts';
 import type { AccessibilitySettings } from '#src/lib/accessibility-settings.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { storeSettingsBeforeLoad } from '../support/page-helpers.ts';
@@ -11,7 +11,8 @@ import { signIn } from '../support/sign-in.ts';
  * the bar (issue 12, docs/decisions/005): the chip sits in a strip the sticky bar keeps free under its
  * row, so the page starts below it and scrolls under the bar, never under the chip. Measured with
  * bounding boxes at 360, 390 and 1280 px, at the default and the largest text size, scrolled and not.
- * One page load per route and text size; the widths are the same page resized.
+ * One page load per route and text size; the widths are the same page resized. On a phone, with every word at
+ * its widest, page titles shrink to the screen rather than split a word across two lines.
  */
 
 let browser: Browser;
@@ -26,6 +27,8 @@ const WIDTHS = [360, 390, 1280];
 const PUBLIC = ['/', '/public-projects', '/public-projects/1'];
 const SIGNED_IN = ['/', '/projects/1', '/data-management', '/lab'];
 const LARGEST: Partial<AccessibilitySettings> = { fontSize: FONT_SIZE.max, enlargeText: true };
+/** The largest text with the widest letter and word spacing: every word at its widest. */
+const WIDEST: Partial<AccessibilitySettings> = { ...LARGEST, letterSpacing: LETTER_SPACING.max, wordSpacing: WORD_SPACING.max };
 
 interface Box {
   top: number;
@@ -93,6 +96,43 @@ async function checkEveryWidth(page: Page, path: string, largest: boolean): Prom
     }
   }
 }
+
+/** Words of the page title and of the chip's name that run onto a second line (a line may end at a hyphen). */
+const splitWords = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const split: string[] = [];
+    const range = document.createRange();
+    for (const element of document.querySelectorAll('main h1, [data-status-toggle]')) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.sr-only')) continue;
+        for (const word of node.textContent!.matchAll(/[^\s-]{2,}/g)) {
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) split.push(word[0]);
+        }
+      }
+    }
+    return split;
+  });
+
+describe('page titles and the chip keep whole words on a phone', () => {
+  it('at the largest text with the widest letter and word spacing, 360 px wide', async () => {
+    const { context, page } = await newPage(browser, { width: 360 });
+    await storeSettingsBeforeLoad(page, WIDEST);
+    for (const path of PUBLIC) {
+      await page.goto(path);
+      expect(await splitWords(page), path).toEqual([]);
+    }
+    await signIn(context, 'admin');
+    for (const path of SIGNED_IN) {
+      await page.goto(path);
+      expect(await splitWords(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+});
 
 describe('top bars fit one line and the status chip covers nothing', () => {
   for (const largest of [false, true]) {
