@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedProjects } from '#api/seed/data.ts';
 import { workerServer } from '../support/worker.ts';
 
@@ -19,13 +19,12 @@ const REVALIDATE_TOKEN = 'isr-test-token-0123456789abcdefghijklmnop';
 const CRON_SECRET = 'cron-test-secret-0123456789';
 let fetchFunction: (request: Request) => Promise<Response>;
 let cleanup = async () => {};
-/** The worker's own environment, given back after the file: its later files share the process (isolate: false). */
-const ownEnvironment = { ...process.env };
 
 beforeAll(async () => {
   // Before anything reads the configuration (the database start-up does), so the function sees the public origin.
-  process.env.SITE_URL = SITE;
-  process.env.CRON_SECRET = CRON_SECRET;
+  // Stubbed, so afterAll gives the worker its own values back: its later files share the process (isolate: false).
+  vi.stubEnv('SITE_URL', SITE);
+  vi.stubEnv('CRON_SECRET', CRON_SECRET);
   const build = spawnSync('astro', ['build'], {
     env: {
       ...process.env,
@@ -40,7 +39,7 @@ beforeAll(async () => {
 
   const databaseUrl = workerServer().databaseUrl;
   if (databaseUrl) {
-    process.env.DATABASE_URL = databaseUrl;
+    vi.stubEnv('DATABASE_URL', databaseUrl);
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'vercel-fn-'));
     const { parseConfig } = await import('#api/config.ts');
@@ -49,7 +48,7 @@ beforeAll(async () => {
     await startDatabase({ ...parseConfig({ NODE_ENV: 'test' }), DATA_DIR: dir });
     // Migrated and seeded here, then closed: the function opens it on first use, as it opens its pool on Vercel.
     await closeDatabase();
-    process.env.DATA_DIR = dir;
+    vi.stubEnv('DATA_DIR', dir);
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const entry = resolve('.vercel/output/functions/_render.func/dist-vercel/server/entry.mjs');
@@ -59,10 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanup();
-  for (const name of ['SITE_URL', 'CRON_SECRET', 'DATABASE_URL', 'DATA_DIR']) {
-    if (ownEnvironment[name] === undefined) delete process.env[name];
-    else process.env[name] = ownEnvironment[name];
-  }
+  vi.unstubAllEnvs();
 });
 
 const request = (path: string, headers: Record<string, string> = {}) =>
