@@ -7,7 +7,9 @@ import type { InsightCard, InsightSeries, TagContrast } from '#api/services/insi
 
 export const INSIGHT_CAVEAT = 'A pattern in your data, not a cause.';
 
-export const figure = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+// Made once: toLocaleString with options builds a formatter per call, and a card's chart reads many days.
+const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+export const figure = (value: number) => FIGURE.format(value);
 
 const lower = (series: InsightSeries) => series.name.toLowerCase();
 

@@ -29,8 +29,12 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 const utc = (day: string) => new Date(`${day}T12:00:00Z`);
 export const shiftDay = (day: string, delta: number) => new Date(utc(day).getTime() + delta * 86_400_000).toISOString().slice(0, 10);
 const weekdayIndex = (day: string) => (utc(day).getUTCDay() + 6) % 7;
-const longDate = (day: string) => utc(day).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const figure = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+// Formatters made once: toLocaleDateString with options builds a new one per call, and a grid formats 365 days.
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const longDate = (day: string) => LONG_DATE.format(utc(day));
+const figure = (value: number) => FIGURE.format(value);
 
 export interface YearOptions {
   unit: string;
@@ -90,7 +94,7 @@ export function yearGrid(today: string, values: ReadonlyMap<string, number>, opt
     if (value !== undefined) byMonth.get(month)!.push(value);
   }
   const months = [...byMonth].map(([month, list]) => ({
-    month: utc(`${month}-15`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    month: MONTH.format(utc(`${month}-15`)),
     days: list.length,
     average: list.length ? list.reduce((sum, value) => sum + value, 0) / list.length : null,
     low: list.length ? Math.min(...list) : null,
