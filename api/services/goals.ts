@@ -4,7 +4,7 @@ import { GOALS } from '#domain/vocabulary.ts';
 import type { metricGoalSave } from '#domain/shapes.ts';
 import type { Db } from '../db/client.ts';
 import { metricGoals, metrics } from '../db/schema.ts';
-import { dailyValues } from './daily-values.ts';
+import { metricDayValues } from './daily-values.ts';
 import { addDays } from './owner-time.ts';
 
 /**
@@ -109,8 +109,7 @@ export async function goalStanding(db: Db, metric: { id: number; aggregation: st
   const goal = await findGoal(db, metric.id);
   if (!goal) return null;
   const from = addDays(today, -(GOALS.streakDays + 7 * (GOALS.adaptiveWeeks + 1)));
-  const values = new Map((await dailyValues(db, from, today, metric.id)).map((row) => [row.day, row.value]));
-  return standing(goal, metric.aggregation, values, today);
+  return standing(goal, metric.aggregation, await metricDayValues(db, metric.id, from, today), today);
 }
 
 /** The standing of every goal among `metricIds` (the owner's KPI cards), with the metric's unit. */
