@@ -44,10 +44,14 @@ export function zonedToUtc(local: string, zone: string): Date {
 }
 
 /** The owner's calendar day (yyyy-mm-dd) at `instant`. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 export function localDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  let formatter = dayFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(zone, formatter);
+  }
+  return formatter.format(instant);
 }
 
 /**

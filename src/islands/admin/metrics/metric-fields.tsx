@@ -136,17 +136,25 @@ export function MetricFields({ draft, set, errors, creating }: FieldsProps<Metri
   );
 }
 
+// One formatter per zone: building one costs far more than using it, and a page of points formats each.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** A date in the owner's time zone, as the admin reads it: 2026-03-01 (with the time when it is not noon). */
 export function ownerDate(iso: string, zone: string, withTime = false): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
   const time = `${part('hour')}:${part('minute')}`;
