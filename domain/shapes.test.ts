@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kpiCreate, projectCreate, projectUpdate, timelineCreate } from './shapes.ts';
+import { kpiCreate, metricGoalSave, projectCreate, projectUpdate, timelineCreate } from './shapes.ts';
 
 const project = {
   name: 'Tide Tables',
@@ -46,5 +46,17 @@ describe('kpi and timeline shapes', () => {
   it('requires a timeline date', () => {
     const event = { date: '', title: 'Launch', description: '', category: 'milestone', color: '#6fffe9', tags: [] };
     expect(timelineCreate.safeParse(event).error?.issues[0]?.path).toEqual(['date']);
+  });
+});
+
+describe('metric goal shape', () => {
+  it('keeps rest days for a daily goal only', () => {
+    expect(metricGoalSave.parse({ period: 'day', kind: 'fixed', amount: 15, restDays: 2 })).toMatchObject({ restDays: 2 });
+    expect(metricGoalSave.parse({ period: 'week', kind: 'fixed', amount: 10 })).toMatchObject({ restDays: 0 });
+    expect(metricGoalSave.parse({ period: 'week', kind: 'fixed', amount: 10, restDays: 0 })).toMatchObject({ restDays: 0 });
+  });
+  it('refuses a weekly goal with rest days and names the field', () => {
+    const result = metricGoalSave.safeParse({ period: 'week', kind: 'adaptive', restDays: 1 });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[['restDays'], 'must be 0 for a weekly goal']]);
   });
 });

@@ -707,7 +707,8 @@ export const cspReport = z.union([
 
 /**
  * A metric's goal (issue 30, item 5): per day or per week, fixed (an amount) or adaptive (the average of the
- * last 8 weeks); rest days a week keep a daily streak alive. An adaptive goal keeps no amount.
+ * last 8 weeks); rest days a week keep a daily streak alive, so a weekly goal has none. An adaptive goal keeps no
+ * amount. The archive's rows are checked with the fields alone: older archives may hold a weekly goal's rest days.
  */
 export const metricGoalFields = z
   .object({
@@ -721,6 +722,8 @@ export const metricGoalSave = metricGoalFields
   .superRefine((goal, context) => {
     if (goal.kind === 'fixed' && (goal.amount === null || goal.amount === undefined))
       context.addIssue({ code: 'custom', path: ['amount'], message: 'is required for a fixed goal' });
+    if (goal.period === 'week' && goal.restDays > 0)
+      context.addIssue({ code: 'custom', path: ['restDays'], message: 'must be 0 for a weekly goal' });
   })
   .transform((goal) => ({ ...goal, amount: goal.kind === 'fixed' ? (goal.amount ?? null) : null }));
 

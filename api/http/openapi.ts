@@ -174,7 +174,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
     get: { summary: "A metric's goal and streak", access: 'admin', ok: { status: 200, description: 'The goal, today’s (or this week’s) target and value, and the streak.', shape: responses.metricGoal }, also: { 404: 'The metric has no goal.' } },
     put: {
       summary: "Set a metric's goal",
-      description: 'Daily or weekly, fixed (an amount) or adaptive (the average of the same weekday, or of the weeks, over the last 8 weeks); rest days a week keep a daily streak alive.',
+      description: 'Daily or weekly, fixed (an amount) or adaptive (the average of the same weekday, or of the weeks, over the last 8 weeks); rest days a week keep a daily streak alive (a weekly goal with `restDays` above 0 is refused with 400).',
       access: 'admin',
       body: shapes.metricGoalSave,
       ok: { status: 200, description: 'The goal and where the owner stands.', shape: responses.metricGoal },

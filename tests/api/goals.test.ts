@@ -55,6 +55,14 @@ describe("a metric's goal", () => {
     expect(await (await goal('mindful-minutes')).json()).toEqual(before);
   });
 
+  it('refuses rest days on a weekly goal, which only a daily streak uses, writing nothing', async () => {
+    const before = await (await goal('mindful-minutes')).json();
+    const response = await call('/api/metrics/mindful-minutes/goal', { method: 'PUT', cookie: admin, body: { period: 'week', kind: 'fixed', amount: 60, restDays: 1 } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'restDays: must be 0 for a weekly goal', field: 'restDays' });
+    expect(await (await goal('mindful-minutes')).json()).toEqual(before);
+  });
+
   it("fills Mind & Body's Daily Goals: mindfulness and hydration from their goals, movement a marked sample", async () => {
     const html = await (await call('/mind-body', { cookie: admin })).text();
     expect(html.match(/Sample: set a daily goal on its metric's page/g)).toHaveLength(1);
