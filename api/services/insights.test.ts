@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from '../db/client.ts';
 import { checkins, metricPoints, metrics } from '../db/schema.ts';
-import { insightId, refreshInsights, storedInsights } from './insights.ts';
+import { insightId } from './insight-id.ts';
+import { refreshInsights, storedInsights } from './insights.ts';
 import { addDays } from './owner-time.ts';
 
 const TODAY = '2026-06-01';

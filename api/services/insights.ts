@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, gte, lte } from 'drizzle-orm';
 import { INSIGHTS, SAME_QUANTITY_GROUPS } from '#domain/vocabulary.ts';
 import type { Db } from '../db/client.ts';
 import { checkins, insightResults } from '../db/schema.ts';
 import type { Job } from '../jobs.ts';
+import { insightId } from './insight-id.ts';
 import { benjaminiHochberg, correlationPValue, pearson } from './insight-stats.ts';
 import { dailyValues } from './daily-values.ts';
 import { addDays, localDay } from './owner-time.ts';
@@ -66,9 +66,6 @@ interface Series extends InsightSeries {
 
 const sameQuantity = (a: InsightSeries, b: InsightSeries) =>
   a.kind === 'metric' && b.kind === 'metric' && SAME_QUANTITY_GROUPS.some((group) => group.includes(a.key) && group.includes(b.key));
-
-export const insightId = (a: InsightSeries, b: InsightSeries, lag: number) =>
-  createHash('sha256').update(`${lag}|${a.kind}:${a.key}|${b.kind}:${b.key}`).digest('hex').slice(0, 12);
 
 /** Each metric's value per day from `from` through `through`. */
 async function metricSeries(db: Db, from: string, through: string): Promise<Series[]> {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/http.ts';
+import { SEEDED_INSIGHT_ROUTE } from '../support/routes.ts';
 import { sessionCookie } from '../support/sign-in.ts';
 
 /*
@@ -29,6 +30,13 @@ describe('insights', () => {
     const path = await cardPath();
     expect((await call(path!, { cookie: admin })).status).toBe(200);
     expect((await call('/insights/000000000000', { cookie: admin })).status).toBe(404);
+  });
+
+  it('show the owner the days of the card the route list names, so the page matrices scan a page, not a 404', async () => {
+    const response = await call(SEEDED_INSIGHT_ROUTE, { cookie: admin });
+    const why = `${SEEDED_INSIGHT_ROUTE} (tests/support/routes.ts: coffee with deep work) is no longer a card of the seed; name one that is`;
+    expect(response.status, why).toBe(200);
+    expect(await response.text(), why).toContain('Coffee and Deep work');
   });
 
   it('answer 404 to visitors and viewers, whose pages carry none of their words', async () => {
