@@ -11,6 +11,10 @@ import { seedMetrics } from './metrics.ts';
  * held to 1–5, with tags that go with the days (outdoors on more weekends, and a better mood with it; a
  * badly slept night takes a level of energy), and one note a year ago today, for "On this day". The points
  * of `mood` and `energy` are written from these check-ins, as the check-in itself writes them.
+ *
+ * The draws are taken by position from the first day, so each day the seed runs lays them on other weekdays:
+ * the outdoors effect is strong enough (a level up, Good at least; a weekend indoors a level down) that its
+ * insight stays among the five cards whichever weekday that is.
  */
 export const ON_THIS_DAY_NOTE = 'First swim of the year in the lake. Cold, bright, and I could not stop smiling.';
 export const CHECKIN_SERIES = new Set(['mood', 'energy']);
@@ -33,14 +37,16 @@ export async function seedCheckins(db: Db, ids: Map<string, number>, today: stri
     if (outdoors < (weekend ? 0.6 : 0.15)) tags.push('outdoors');
     if (slept < 0.12) tags.push('slept-badly');
     if (!weekend && deadline < 0.1) tags.push('deadline');
+    // Last year's swim is a day outdoors, its mood as well as its tags.
+    if (day === lastYear) tags.splice(0, tags.length, 'outdoors', 'swimming');
     const m = mood.get(day) ?? 4;
     const e = energy.get(day) ?? 3;
     rows.push({
       day,
-      mood: clamp(tags.includes('outdoors') ? m + 0.6 : m),
+      mood: clamp(tags.includes('outdoors') ? Math.max(m + 1, 4) : weekend ? m - 1 : m),
       energy: clamp(tags.includes('slept-badly') ? e - 1 : e),
       note: day === lastYear ? ON_THIS_DAY_NOTE : '',
-      tags: day === lastYear ? ['outdoors', 'swimming'] : tags,
+      tags,
     });
   }
   await db.execute(

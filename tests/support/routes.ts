@@ -23,8 +23,7 @@ export const VIEWER_ROUTES = ['/', '/projects', '/projects/1', '/portfolio-showc
 
 /**
  * The days of the seed's strongest insight, coffee with deep work on the same day: a page only while that pair
- * is among the cards the seed yields (the "outdoors" tag with mood drops out on some days of the week), which
- * tests/api/insights.test.ts checks.
+ * is among the cards the seed yields, which tests/api/insights.test.ts checks.
  */
 export const SEEDED_INSIGHT_ROUTE = `/insights/${insightId({ kind: 'metric', key: 'coffee' }, { kind: 'metric', key: 'deep-work' }, 0)}`;
 
