@@ -7,13 +7,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, type Manifest } from '#api/export/format.ts';
 import { SIGNATURE_PATH } from '#api/export/sign.ts';
+import { MAX_IMPORT_BYTES } from '#domain/vocabulary.ts';
 import { readTar, TAR_END, tarHeader, tarPadding } from '#api/export/tar.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { getJson } from '../support/http.ts';
 import { TEST_CLIENT_HEADER } from '../support/services.ts';
 import { freshClientAddress, sessionCookie, useCookie } from '../support/sign-in.ts';
-import { addPasskey, makeStale, ownerApi, signedInPage, unique } from './owner-journey.ts';
+import { addPasskey, makeStale, ownerApi, pickFileOfSize, signedInPage, unique } from './owner-journey.ts';
 
 /*
  * The owner takes their data out, checks an archive before restoring it, and restores it, at
@@ -110,6 +111,13 @@ describe('the owner exports and restores their data', () => {
       await page.getByRole('button', { name: 'Check archive' }).click();
       await page.getByText('From elsewhere — check before restoring.').waitFor();
       expect(await page.getByText(/^user_accounts \(1 row\): links from GitHub or OpenID Connect identities/).isVisible()).toBe(true);
+
+      // An archive over the page's limit is refused before a byte is sent: `npm run import` on the server takes it.
+      const sent = await pickFileOfSize(page, 'Archive (.tar.gz)', MAX_IMPORT_BYTES + 1, '/api/import', async () => {
+        await page.getByRole('button', { name: 'Check archive' }).click();
+        await status(page).getByText('Refused: this archive is larger than 512 MB. Import it with npm run import on the server.').waitFor();
+      });
+      expect(sent).toEqual([]);
 
       // A tampered archive: one table file changed, the manifest's checksum left as it was.
       const changed = new Map(entries);

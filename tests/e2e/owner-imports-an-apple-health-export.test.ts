@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_APPLE_HEALTH_UPLOAD_BYTES } from '#domain/vocabulary.ts';
 import { exportXml } from '../../scripts/apple-health-export.ts';
 import { writeZip } from '../../scripts/zip-file.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -10,7 +11,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { call } from '../support/http.ts';
 import { holdScripts } from '../support/page-helpers.ts';
 import { sessionCookie } from '../support/sign-in.ts';
-import { expectToast, holdRequests, hydrated, signedInPage } from './owner-journey.ts';
+import { expectToast, holdRequests, hydrated, pickFileOfSize, signedInPage } from './owner-journey.ts';
 
 /*
  * The owner brings the Health app's export in from a phone (/data-management/apple-health): the file picked
@@ -95,6 +96,13 @@ describe('the owner imports an Apple Health export', () => {
     await hydrated(page);
     await page.getByLabel('Health export (export.zip)').setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('just text') });
     await page.getByRole('alert').getByText(/not a zip file the Health app wrote/).waitFor();
+    expect(await page.getByLabel('Health export (export.zip)').isEnabled()).toBe(true);
+
+    // An export over the page's limit is refused before a byte is sent: the server's shell takes those.
+    const sent = await pickFileOfSize(page, 'Health export (export.zip)', MAX_APPLE_HEALTH_UPLOAD_BYTES + 1, '/api/apple-health/uploads', () =>
+      page.getByRole('alert').getByText('This export is larger than 1 GB. Import it with npm run import:apple-health on the server.').waitFor(),
+    );
+    expect(sent).toEqual([]);
     expect(await page.getByLabel('Health export (export.zip)').isEnabled()).toBe(true);
 
     // A connection that drops mid-upload is said as such, not as the browser's "Failed to fetch".

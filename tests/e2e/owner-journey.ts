@@ -138,3 +138,34 @@ export async function ownerApi() {
 
 /** A name no other test or seed uses, so parallel journeys never see each other's rows. */
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Picks into the file input labelled `label` a file that says it is `bytes` long, with the change event a person's
+ * pick fires. A real file that size makes Chromium read all of it as it is chosen (35 s for 1 GB here); what a
+ * page checks before sending is the size the file reports. Resolves with the URLs the page then asked for under
+ * `sentTo`, after `refused` has shown.
+ */
+export async function pickFileOfSize(page: Page, label: string, bytes: number, sentTo: string, refused: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.url().includes(sentTo)) sent.push(request.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await page.getByLabel(label).evaluate(
+      (input: HTMLInputElement, size) => {
+        const file = new File(['PK'], 'large-file', { type: 'application/octet-stream' });
+        Object.defineProperty(file, 'size', { value: size });
+        const transfer = new DataTransfer();
+        transfer.items.add(file);
+        input.files = transfer.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      bytes,
+    );
+    await refused();
+    return sent;
+  } finally {
+    page.off('request', onRequest);
+  }
+}
