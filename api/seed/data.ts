@@ -353,7 +353,7 @@ export const seedKpis: SeedKpi[] = [
     value: '1,240',
     unit: 'minutes',
     icon: 'Heart',
-    color: '#fb7185',
+    color: '#818cf8',
     change: '+9% vs last month',
     sparklineData: [18, 25, 20, 30, 15, 28, 32],
     tooltip: 'Breathing, walking and meditation sessions this year. Last seven days shown.',

@@ -53,7 +53,7 @@ export const seedMetrics: SeedMetric[] = [
     name: 'Mindful minutes',
     unit: 'minutes',
     icon: 'Heart',
-    color: '#fb7185',
+    color: '#818cf8',
     aggregation: 'sum',
     target: 450,
     visibility: 'signed-in',
