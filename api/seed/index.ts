@@ -124,7 +124,7 @@ export async function seedDatabase(db: Db, zone = config().OWNER_TIME_ZONE, now 
 }
 
 /** Every demo metric with two years of daily points ending today (the owner's today); returns key → id. */
-async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<string, number>> {
+export async function seedMetricHistory(db: Db, zone: string, now: Date): Promise<Map<string, number>> {
   const rows = await db
     .insert(metrics)
     .values(seedMetrics.map(({ series: _series, kpi: _kpi, trend: _trend, ...metric }) => metric))
