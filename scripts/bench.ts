@@ -256,6 +256,9 @@ async function main(): Promise<void> {
       { label: 'Landing /', url: `${server.baseUrl}/`, targets: { ...PUBLIC_TARGETS, jsKb: 5 } },
       { label: `Case study /public-projects/${study.id} (${studyLabel})`, url: `${server.baseUrl}/public-projects/${study.id}`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } },
       { label: 'Public projects /public-projects', url: `${server.baseUrl}/public-projects`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } },
+      // Issue 27: the two other list pages, whose largest paint is their first card's picture too.
+      { label: 'Projects /projects', url: `${server.baseUrl}/projects`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } },
+      { label: 'Portfolio showcase /portfolio-showcase', url: `${server.baseUrl}/portfolio-showcase`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } },
       ...(detail
         ? [{ label: `Public project /public-projects/${detail.id}`, url: `${server.baseUrl}/public-projects/${detail.id}`, targets: { ...PUBLIC_TARGETS, jsKb: 10 } }]
         : []),
@@ -282,12 +285,12 @@ async function main(): Promise<void> {
 }
 
 /** The list pages' Lighthouse figures for the server bench: Performance 100 (issue 16, at 1,000 projects). */
-async function measureListPages(baseUrl: string, paths: string[]): Promise<string[]> {
-  const results = await measurePages(paths.map((path) => ({ url: `${baseUrl}${path}`, targets: { performance: 100 } })));
+async function measureListPages(baseUrl: string, paths: string[], targets: Targets = { performance: 100 }): Promise<string[]> {
+  const results = await measurePages(paths.map((path) => ({ url: `${baseUrl}${path}`, targets })));
   return results.flatMap((result, index) => formatMeasurement(result, paths[index]).split('\n').map((line) => `  ${line}`));
 }
 
-/** `npm run bench -- server [options]`: the server under load (scripts/bench-server.ts); `-- owner-js`: the owner pages' JavaScript; without either, the pages. */
+/** `npm run bench -- server [options]`: the server under load (scripts/bench-server.ts); `-- owner-js`: the owner pages' JavaScript; `-- lists`: the list pages; without any, the pages. */
 async function run(): Promise<void> {
   const parts = process.argv.slice(2);
   if (parts[0] === 'owner-js') {
@@ -296,6 +299,16 @@ async function run(): Promise<void> {
     try {
       const projects = (await (await fetch(`${server.baseUrl}/api/public/projects`)).json()) as { id: number }[];
       for (const line of await benchOwnerPageJs(server.baseUrl, await ownerCookie(await server.ownerLink), projects[0]!.id)) console.log(line);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
+  if (parts[0] === 'lists') {
+    // Only the three list pages (also part of the default run).
+    const server = await startBenchServer();
+    try {
+      for (const line of await measureListPages(server.baseUrl, ['/public-projects', '/projects', '/portfolio-showcase'], PUBLIC_TARGETS)) console.log(line);
     } finally {
       await server.stop();
     }
