@@ -4,31 +4,28 @@
  */
 
 /**
- * One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and the demo
- * seed converts ≈ 15,000 instants at every fresh start.
+ * One formatter per zone and use: building an Intl.DateTimeFormat costs far more than using one, and the demo
+ * seed converts ≈ 15,000 instants at every fresh start; a signed-in render asks for hundreds of days.
  */
+const FORMATS = {
+  parts: ['en-US', { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }],
+  day: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+} as const satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, formatter);
+function formatter(use: keyof typeof FORMATS, zone: string): Intl.DateTimeFormat {
+  const key = `${use} ${zone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const [locale, options] = FORMATS[use];
+    made = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    formatters.set(key, made);
   }
-  return formatter;
+  return made;
 }
 
 /** The offset of `zone` from UTC at `instant`, in minutes (east positive). */
 export function zoneOffsetMinutes(instant: Date, zone: string): number {
-  const parts = partsFormatter(zone).formatToParts(instant);
+  const parts = formatter('parts', zone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
@@ -44,14 +41,8 @@ export function zonedToUtc(local: string, zone: string): Date {
 }
 
 /** The owner's calendar day (yyyy-mm-dd) at `instant`. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 export function localDay(instant: Date, zone: string): string {
-  let formatter = dayFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(zone, formatter);
-  }
-  return formatter.format(instant);
+  return formatter('day', zone).format(instant);
 }
 
 /**
