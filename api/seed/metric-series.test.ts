@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateSeries, SERIES_DAYS } from './metric-series.ts';
+import { standing } from '../services/goals.ts';
+import { addDays } from '../services/owner-time.ts';
 import { seedMetrics } from './metrics.ts';
 
 describe('demo metric history', () => {
@@ -43,5 +45,16 @@ describe('demo metric history', () => {
     const water = generateSeries(seedMetrics.find((metric) => metric.key === 'water')!.series, '2026-11-20');
     const lastDay = water.filter((point) => point.day === water.at(-1)!.day);
     expect(lastDay.map((point) => point.time)).toEqual(['09:00', '13:00', '18:00']);
+  });
+
+  it("keeps the demo's hydration goal (8 glasses a day, no rest days) on a streak whatever day it is seeded", () => {
+    const water = seedMetrics.find((metric) => metric.key === 'water')!.series;
+    for (let offset = 0; offset < 7; offset++) {
+      const today = addDays('2026-11-20', offset);
+      const days = new Map<string, number>();
+      for (const point of generateSeries(water, today)) days.set(point.day, (days.get(point.day) ?? 0) + point.value);
+      const { streak } = standing({ period: 'day', kind: 'fixed', amount: 8, restDays: 0 }, 'sum', days, today);
+      expect(streak, `seeded on ${today}`).toBeGreaterThanOrEqual(2);
+    }
   });
 });
