@@ -104,41 +104,43 @@ export function standing(goal: Pick<Goal, 'period' | 'kind' | 'amount' | 'restDa
   return { ...base, target: target(today), current: values.get(today) ?? 0, met: met(today), streak, restUsedThisWeek: restUsed.get(weekStart(today)) ?? 0 };
 }
 
+/** Where the owner stands today with a goal already read, from its metric's days. */
+async function standingOfGoal(db: Db, goal: Goal, aggregation: string, today: string): Promise<GoalStanding> {
+  const from = addDays(today, -(GOALS.streakDays + 7 * (GOALS.adaptiveWeeks + 1)));
+  return standing(goal, aggregation, await metricDayValues(db, goal.metricId, from, today), today);
+}
+
 /** The standing of a metric's goal today, or null when it has none. */
 export async function goalStanding(db: Db, metric: { id: number; aggregation: string }, today: string): Promise<GoalStanding | null> {
   const goal = await findGoal(db, metric.id);
-  if (!goal) return null;
-  const from = addDays(today, -(GOALS.streakDays + 7 * (GOALS.adaptiveWeeks + 1)));
-  return standing(goal, metric.aggregation, await metricDayValues(db, metric.id, from, today), today);
+  return goal ? standingOfGoal(db, goal, metric.aggregation, today) : null;
 }
 
 /** The standing of every goal among `metricIds` (the owner's KPI cards), with the metric's unit. */
 export async function standingsOf(db: Db, metricIds: number[], today: string): Promise<Map<number, { standing: GoalStanding; unit: string }>> {
   if (metricIds.length === 0) return new Map();
+  // The goals and their metrics in one read, not one read per goal.
   const rows = await db
-    .select({ id: metrics.id, aggregation: metrics.aggregation, unit: metrics.unit })
+    .select({ goal: metricGoals, aggregation: metrics.aggregation, unit: metrics.unit })
     .from(metricGoals)
     .innerJoin(metrics, eq(metrics.id, metricGoals.metricId))
     .where(inArray(metricGoals.metricId, metricIds));
   const found = new Map<number, { standing: GoalStanding; unit: string }>();
-  for (const row of rows) {
-    const standing = await goalStanding(db, row, today);
-    if (standing) found.set(row.id, { standing, unit: row.unit });
-  }
+  for (const { goal, aggregation, unit } of rows) found.set(goal.metricId, { standing: await standingOfGoal(db, goal, aggregation, today), unit });
   return found;
 }
 
 /** The daily goals of the metrics named by `keys` (Mind & Body's Daily Goals), by key. */
 export async function dailyStandingsByKey(db: Db, keys: readonly string[], today: string): Promise<Map<string, GoalStanding>> {
   const rows = await db
-    .select({ id: metrics.id, key: metrics.key, aggregation: metrics.aggregation })
+    .select({ goal: metricGoals, key: metrics.key, aggregation: metrics.aggregation })
     .from(metricGoals)
     .innerJoin(metrics, eq(metrics.id, metricGoals.metricId))
     .where(inArray(metrics.key, [...keys]));
   const found = new Map<string, GoalStanding>();
-  for (const row of rows) {
-    const standing = await goalStanding(db, row, today);
-    if (standing?.period === 'day' && standing.target !== null) found.set(row.key, standing);
+  for (const { goal, key, aggregation } of rows) {
+    const standing = await standingOfGoal(db, goal, aggregation, today);
+    if (standing.period === 'day' && standing.target !== null) found.set(key, standing);
   }
   return found;
 }
