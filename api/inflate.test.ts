@@ -22,6 +22,23 @@ describe('the capped inflate helper', () => {
     expect(Buffer.concat(chunks).toString()).toBe(text);
   });
 
+  it('waits on back-pressure without piling up listeners (no leak warning on a long archive)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      // Random bytes do not compress: 4 MB in 64 KB pieces makes the inflater push back on every piece.
+      const data = randomBytes(4 * 1024 * 1024);
+      let seen = 0;
+      for await (const chunk of inflate(pieces(gzipSync(data)), { maxBytes: data.byteLength, describe: 'too much' })) seen += chunk.byteLength;
+      expect(seen).toBe(data.byteLength);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('caps archives at 20 times their compressed size and 1 GB', () => {
     expect(archiveCap(1000).maxBytes).toBe(20_000);
     expect(archiveCap(500 * 1024 * 1024).maxBytes).toBe(1024 * 1024 * 1024);

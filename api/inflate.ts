@@ -32,10 +32,16 @@ export function archiveCap(compressedBytes: number): InflateCap {
   };
 }
 
+// Whichever comes first; the other listener goes too, or every wait would leave one behind.
 const drainedOrClosed = (stream: Gunzip) =>
   new Promise<void>((resolve) => {
-    stream.once('drain', resolve);
-    stream.once('close', resolve);
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
   });
 
 /** The inflated bytes of gzip data, chunk by chunk; throws InflateRefused past the cap or on damaged data. */
