@@ -125,6 +125,32 @@ export interface TlsProxyOptions {
   redirectHttp?: boolean;
   /** The plain http port for redirectHttp; default a free one. */
   httpPort?: number;
+  /**
+   * `npm run observatory` only, off by default: `/` answers what `path` answers, asked with `cookie` (the owner's
+   * session). The scanner grades a host's root and sends no cookie, so this is how it grades any other page.
+   */
+  root?: { path: string; cookie: string };
+}
+
+/** What nginx passes on with every request, as the README's snippet has it. */
+const PROXY_HEADERS = `proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;`;
+
+/** The `location = /` that stands in another page for the root, or nothing. */
+function rootLocation(root: TlsProxyOptions['root'], upstreamPort: number): string {
+  if (!root) return '';
+  // Both go into the config verbatim: nothing that could end a string or a directive.
+  if (!/^\/[\w/-]*$/.test(root.path) || !/^[\w-]+=[\w.~+/=-]+$/.test(root.cookie)) {
+    throw new Error(`Not a plain path and session cookie (path ${root.path})`);
+  }
+  return `
+    location = / {
+      proxy_pass http://127.0.0.1:${upstreamPort}${root.path};
+      ${PROXY_HEADERS}
+      proxy_set_header Cookie "${root.cookie}";
+    }`;
 }
 
 /** The nginx config: TLS on loopback, the headers the README's snippet sets, no system paths. */
@@ -159,11 +185,8 @@ http {
     ssl_certificate_key ${options.ca.key};
     location / {
       proxy_pass http://127.0.0.1:${options.upstreamPort};
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
+      ${PROXY_HEADERS}
+    }${rootLocation(options.root, options.upstreamPort)}
   }
 ${redirect}}
 `;
