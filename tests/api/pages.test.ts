@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '#api/seed/data.ts';
+import { sessionCookie } from '../support/sign-in.ts';
 import { workerServer } from '../support/worker.ts';
 
 const base = workerServer().baseUrl;
@@ -60,18 +61,23 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('sends the security headers on HTML', async () => {
-    const response = await get('/');
-    const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("frame-ancestors 'none'");
-    // No inline code: scripts and <style> elements need their hash. Style attributes (a width, a
-    // card's colour) are allowed on their own directive: they cannot run anything.
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
-    for (const name of ['script-src', 'style-src']) expect(directives.get(name), name).not.toContain("'unsafe-inline'");
-    expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
-    expect(csp.match(/'unsafe-inline'/g)).toHaveLength(1);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBeTruthy();
+  it('sends the security headers on HTML, the landing and the owner\'s dashboard alike', async () => {
+    const ownerCookie = await sessionCookie('admin');
+    for (const cookie of [undefined, ownerCookie]) {
+      const response = await fetch(new URL('/', base), { headers: cookie ? { cookie } : {} });
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      // No inline code: scripts and <style> elements need their hash. Style attributes (a width, a
+      // card's colour) are allowed on their own directive: they cannot run anything.
+      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
+      for (const name of ['script-src', 'style-src']) expect(directives.get(name), name).not.toContain("'unsafe-inline'");
+      expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+      expect(csp.match(/'unsafe-inline'/g)).toHaveLength(1);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBeTruthy();
+      // The cookie did sign in: the dashboard, not the landing again.
+      expect((await response.text()).includes('class="dashboard '), 'the dashboard').toBe(cookie !== undefined);
+    }
   });
 
   it("allows exactly the page's own inline scripts and styles", async () => {
