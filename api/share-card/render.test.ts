@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderProjectCard, renderSiteCard } from './render.ts';
@@ -61,6 +66,47 @@ describe('share cards', () => {
     );
     expect(widths[1]! / widths[0]!).toBeGreaterThan(1.5);
     expect(widths[3]! / widths[2]!).toBeGreaterThan(1.5);
+  });
+
+  it('draw Cyrillic, Greek, Devanagari, Chinese and Japanese names with their own letters on a machine without fonts', async () => {
+    // In a process of its own whose fontconfig knows none of this machine's fonts (like the node:24-slim image):
+    // only the card's own fonts can draw. A character without a font is drawn as a box of the same size and
+    // nearly the same ink whatever the character; with a font, a thin letter has far less ink than a heavy one.
+    const pairs = {
+      cyrillic: ['іііі', 'жжжж'],
+      greek: ['ιιιι', 'ωωωω'],
+      devanagari: ['रररर', 'झझझझ'],
+      han: ['一一一', '警警警'],
+      kana: ['ノノノ', 'ボボボ'],
+      // No card font has Braille: a one-dot and a six-dot cell must both be boxes, or the machine's fonts leaked in.
+      braille: ['⠁⠁⠁', '⠿⠿⠿'],
+    };
+    const folder = await mkdtemp(join(tmpdir(), 'cards-without-machine-fonts-'));
+    try {
+      const noFonts = join(folder, 'fonts.conf');
+      await writeFile(noFonts, '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig></fontconfig>\n');
+      const child = `
+        import sharp from 'sharp';
+        import { renderProjectCard } from ${JSON.stringify(new URL('./render.ts', import.meta.url).href)};
+        const ink = {};
+        for (const name of ${JSON.stringify(Object.values(pairs).flat())}) {
+          const card = await renderProjectCard({ name, category: 'development', status: 'completed', imageUrl: null }, 'me.example', null);
+          const { data } = await sharp(card).extract({ left: 64, top: 214, width: 600, height: 268 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+          ink[name] = data.filter((value) => value < 128).length;
+        }
+        console.log(JSON.stringify(ink));`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', child], {
+        env: { ...process.env, FONTCONFIG_FILE: noFonts },
+        timeout: 60_000,
+      });
+      const ink = JSON.parse(stdout) as Record<string, number>;
+      const ratio = ([thin, heavy]: string[]) => ink[heavy!]! / ink[thin!]!;
+      expect(ratio(pairs.braille), 'Braille is boxes: the process sees no font of the machine').toBeLessThan(1.2);
+      for (const [script, pair] of Object.entries(pairs).filter(([script]) => script !== 'braille'))
+        expect(ratio(pair), `${script}: ${pair.join(' vs ')}`).toBeGreaterThan(1.5);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('change address when what they show changes, and only then', () => {

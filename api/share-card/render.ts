@@ -12,7 +12,7 @@ import { CARD_HEIGHT, CARD_WIDTH, PICTURE_BOX, TITLE_BOX, TITLE_COLOUR, clip, es
 const TITLE_SIZES = [64, 54, 46, 40] as const;
 /** A name longer than this is cut before setting (a 300-character name still reads as a title). */
 const TITLE_MAX_CHARACTERS = 160;
-const FONT_LIST = 'Atkinson Hyperlegible,Noto Sans Arabic,Noto Sans Hebrew';
+const FONT_LIST = 'Atkinson Hyperlegible,Noto Sans Arabic,Noto Sans Hebrew,Noto Sans,Noto Sans SC';
 
 type Sharp = Awaited<ReturnType<typeof loadSharp>>;
 
