@@ -20,7 +20,7 @@ import { periodicJobs, startDatabase } from '#api/startup.ts';
 import { prepareAuth, printOwnerLink } from '#api/auth/startup.ts';
 import { scheduleJob, startJobs, stopJobs } from '#api/jobs.ts';
 import { grantLocalAccess } from '#api/export/local-access.ts';
-import { prepareCardFonts } from '#api/share-card/fonts.ts';
+import { warmCardFonts } from '#api/share-card/fonts.ts';
 import { answerClientError, refuseConnect, refuseUnservedMethod } from './unserved-methods.ts';
 
 export interface Astro {
@@ -117,9 +117,9 @@ export async function startServer(astro: Astro): Promise<void> {
 
   // Periodic jobs (sweeps, retention, backups), scheduled above: with PostgreSQL only in the one process holding the jobs lock.
   await startJobs({ databaseUrl: cfg.DATABASE_URL });
-  // The share cards' fonts are unpacked once per machine into the temporary directory: now, so that the first card
-  // does not wait for it. A failure here is tried again by that card.
-  prepareCardFonts().catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'Could not unpack the share cards’ fonts'));
+  // The share cards' fonts are unpacked and indexed once per machine: now, so that the first card does not wait
+  // for it. A failure here is tried again by that card.
+  warmCardFonts().catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'Could not unpack the share cards’ fonts'));
 
   let stopping = false;
   async function stop(signal: string) {

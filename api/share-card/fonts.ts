@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { woffToSfnt } from './woff.ts';
 
 /*
@@ -54,7 +56,7 @@ async function writeWhole(scratch: string, folder: string, name: string, data: s
 /** A configuration this module wrote (see prepareCardFonts). */
 const OUR_CONFIGURATION = /share-card-fonts-[0-9a-f]{16}[/\\]fonts-[0-9a-f]{8}\.conf$/;
 
-let preparing: Promise<void> | undefined;
+let preparing: Promise<{ conf: string; cache: string }> | undefined;
 
 /**
  * Unpacks the fonts into a folder of the machine's temporary directory and points fontconfig (which sharp's
@@ -62,7 +64,11 @@ let preparing: Promise<void> | undefined;
  * before its first card: fontconfig reads FONTCONFIG_FILE when it first starts, and nothing else in the server
  * renders text.
  */
-export function prepareCardFonts(): Promise<void> {
+export async function prepareCardFonts(): Promise<void> {
+  await prepared();
+}
+
+function prepared(): Promise<{ conf: string; cache: string }> {
   preparing ??= (async () => {
     const require = createRequire(import.meta.url);
     // Each package resolved once (resolving each of its files costs more than the first card once the folder is
@@ -93,11 +99,12 @@ export function prepareCardFonts(): Promise<void> {
     // which a process started by a server that made cards inherits).
     const given = process.env.FONTCONFIG_FILE;
     const machineFonts = given && !OUR_CONFIGURATION.test(given) ? given : '/etc/fonts/fonts.conf';
+    const cache = join(folder, 'cache');
     const configuration = `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig>
   <dir>${escapeXml(fonts)}</dir>
-  <cachedir>${escapeXml(join(folder, 'cache'))}</cachedir>
+  <cachedir>${escapeXml(cache)}</cachedir>
   <include ignore_missing="yes">${escapeXml(machineFonts)}</include>
 </fontconfig>
 `;
@@ -106,7 +113,25 @@ export function prepareCardFonts(): Promise<void> {
     await writeWhole(folder, folder, confName, configuration);
     const conf = join(folder, confName);
     process.env.FONTCONFIG_FILE = conf;
+    return { conf, cache };
   })();
   preparing.catch(() => (preparing = undefined));
   return preparing;
+}
+
+/**
+ * Unpacks the fonts and, the first time on this machine, has fontconfig index them in a short-lived process
+ * (the index, kept in the folder, serves every later process): the server calls this as it starts, so that its
+ * first card does neither. sharp and fontconfig leave nothing behind in the server for it.
+ */
+export async function warmCardFonts(): Promise<void> {
+  const { conf, cache } = await prepared();
+  if ((await readdir(cache).catch(() => [])).length > 0) return;
+  const sharp = pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href;
+  const source = `const { default: sharp } = await import(${JSON.stringify(sharp)}); await sharp({ text: { text: 'a' } }).png().toBuffer();`;
+  await new Promise<void>((done, failed) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', source], { env: { ...process.env, FONTCONFIG_FILE: conf }, stdio: 'ignore' });
+    child.once('error', failed);
+    child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`Indexing the fonts exited with code ${code}.`))));
+  });
 }
