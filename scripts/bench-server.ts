@@ -1,8 +1,8 @@
 // `npm run bench -- server` (issue 16): the built server under a real load generator (Debian's wrk), each
-// visitor read next to the limit of this machine measured in the same run — a bare Node `http` server
-// answering the same bytes from memory —, a cache miss after a write, a mixed read/write load, the
-// server's peak memory and where it goes. Once on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL / DATABASE_URL names a server (a fresh database is made there and dropped after).
+// visitor read (issue 31's case study of 2,000 words and six pictures among them) next to the limit of this
+// machine measured in the same run — a bare Node `http` server answering the same bytes from memory —, a cache
+// miss after a write, a mixed read/write load, the server's peak memory and where it goes. Once on PGlite, and on
+// PostgreSQL when TEST_DATABASE_URL / DATABASE_URL names a server (a fresh database is made there and dropped after).
 //
 // Options: --seconds N (wrk time per URL, default 5), --mixed-seconds N (default 60),
 // --mixed-writes N (run the mixed load until it has written N times instead, however long that takes),
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createScratchDatabase } from '#api/db/scratch-database.ts';
+import { writeLongCaseStudy } from './bench-case-study.ts';
 import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { freePort, stopProcess } from './processes.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
@@ -465,7 +466,7 @@ async function benchOneDatabase(
   // The peak of the load alone: the kernel's VmHWM is set back to the current RSS (a fresh database's first
   // start — migrations, drawing and storing the demo's images — has its own, higher peak, printed apart).
   const hwmReset = resetPeak(server.pid);
-  const sampler = rssSampler(server.pid);
+  let sampler = rssSampler(server.pid);
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   let allOk = true;
   try {
@@ -474,10 +475,20 @@ async function benchOneDatabase(
     if (options.projects) await seedProjects(server.baseUrl, cookie, options.projects);
     const projects = JSON.parse((await rawRequest(`${server.baseUrl}/api/public/projects`)).body.toString('utf8')) as { id: number; imageUrl: string | null }[];
     const id = (projects.find((project) => project.imageUrl) ?? projects[0])!.id;
+    // Issue 31: a case study of 2,000 words and six pictures, on another project than the one the writes below change.
+    const studyId = (projects.find((project) => project.id !== id) ?? projects[0])!.id;
+    const studyLabel = await writeLongCaseStudy(server.baseUrl, cookie, studyId);
+    const studyPath = `/public-projects/${studyId}`;
+    console.log(`Case study on ${studyPath}: ${studyLabel}`);
+    // Its six uploads are setup, not load: the peak memory is measured from here on.
+    sampler.stop();
+    resetPeak(server.pid);
+    sampler = rssSampler(server.pid);
     const paths = [
       '/',
       '/public-projects',
       `/public-projects/${id}`,
+      studyPath,
       '/projects',
       `/projects/${id}`,
       '/portfolio-showcase',
@@ -506,7 +517,7 @@ async function benchOneDatabase(
     console.log(`wrk -t2 -c32 -d${options.seconds}s per URL, no Accept-Encoding; limit = bare Node http server, same bytes, same run`);
     console.log('cpu = CPU time (user + system) of the server per request, app / bare, in µs');
     console.log(
-      `${'URL'.padEnd(28)} ${'bytes'.padStart(7)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} err ${'limit'.padStart(8)} share ${'cpu'.padStart(9)}  targets`,
+      `${'URL'.padEnd(32)} ${'bytes'.padStart(7)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} err ${'limit'.padStart(8)} share ${'cpu'.padStart(9)}  targets`,
     );
     for (const path of [...paths, ...images]) {
       const expectOk = !path.includes('999999');
@@ -531,7 +542,7 @@ async function benchOneDatabase(
       allOk &&= ok;
       const throughput = isImage ? ` ${((app.reqPerSec * bytes) / 1e6).toFixed(0)} MB/s` : '';
       console.log(
-        `${(isImage ? '/api/images/…?w=480' : path).padEnd(28)} ${String(bytes).padStart(7)} ${app.reqPerSec.toFixed(0).padStart(8)} ` +
+        `${(isImage ? '/api/images/…?w=480' : path === studyPath ? `${path} (case study)` : path).padEnd(32)} ${String(bytes).padStart(7)} ${app.reqPerSec.toFixed(0).padStart(8)} ` +
           `${app.p50Ms.toFixed(2).padStart(6)}ms ${app.p99Ms.toFixed(2).padStart(6)}ms ${String(app.errors).padStart(3)} ` +
           `${limit.reqPerSec.toFixed(0).padStart(8)} ${share.toFixed(2).padStart(5)} ${`${app.cpuUsPerReq.toFixed(0)}/${limit.cpuUsPerReq.toFixed(0)}`.padStart(9)}  ` +
           `${ok ? '✓' : `✗ (${misses.join(', ')})`}${throughput}`,
