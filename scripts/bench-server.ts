@@ -8,7 +8,7 @@
 // --mixed-writes N (run the mixed load until it has written N times instead, however long that takes),
 // --projects N (seed up to N projects before measuring, default: the demo's), --only pglite|postgres,
 // --node-flags "…" (Node's flags for the server instead of npm start's, e.g. "" to compare).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -371,67 +371,6 @@ async function missAfterWrite(baseUrl: string, cookie: string, id: number, paths
   return lines;
 }
 
-/**
- * The bare PGlite process and each layer on top of it, in one child process started like the server (its
- * Node flags, drizzle-orm as CommonJS): what the server's memory is made of. Then the same database opened
- * with PGlite's own defaults, for comparison.
- */
-function memoryBreakdown(nodeFlags: string[]): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
-  const source = `
-    import { readFileSync } from 'node:fs';
-    const kb = (field) => Number(new RegExp(field + ':\\\\s+(\\\\d+)').exec(readFileSync('/proc/self/status', 'utf8'))[1]);
-    const now = (what) => [what, Math.round(kb('VmRSS') / 1024), Math.round(kb('VmHWM') / 1024)];
-    const out = [now('node, nothing loaded')];
-    const pass = process.argv[1];
-    let client;
-    if (pass === 'defaults') {
-      const { PGlite } = await import('@electric-sql/pglite');
-      client = new PGlite(${JSON.stringify(join(dir, 'db'))});
-      await client.query('select 1');
-      out.push(now('+ PGlite open with its defaults (shared_buffers 128 MB)'));
-    } else {
-      const { openPgliteClient } = await import('#api/db/pglite.ts');
-      client = openPgliteClient(${JSON.stringify(join(dir, 'db'))});
-      await client.query('select 1');
-      out.push(now(pass === 'again' ? '+ PGlite open, the seeded database' : '+ PGlite open, new database (initdb in a child)'));
-    }
-    if (pass === 'first') {
-      const { drizzle } = await import('drizzle-orm/pglite');
-      const schema = await import('#api/db/schema.ts');
-      const db = drizzle({ client, schema });
-      out.push(now('+ drizzle-orm (CommonJS) and the schema'));
-      const { migrateDatabase } = await import('#api/db/migrate.ts');
-      await migrateDatabase({ db, kind: 'pglite', close: async () => {} });
-      out.push(now('+ migrated'));
-      const { seedDatabase } = await import('#api/seed/index.ts');
-      await seedDatabase(db);
-      out.push(now('+ seeded (the pictures drawn in a child)'));
-    }
-    await client.close();
-    console.log(JSON.stringify(out));`;
-  const lines: string[] = [`  Node flags: ${nodeFlags.join(' ') || '(none)'}; RSS now / peak so far`];
-  const titles: Record<string, string> = {
-    again: '  A second process on the same (seeded) database, as after a restart:',
-    defaults: "  The same database opened with PGlite's default settings:",
-  };
-  for (const pass of ['first', 'again', 'defaults']) {
-    const run = spawnSync(process.execPath, [...nodeFlags, '--import', './scripts/drizzle-commonjs.ts', '--input-type=module', '-e', source, pass], {
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    const json = run.stdout.trim().split('\n').pop() ?? '';
-    if (run.status !== 0 || !json.startsWith('[')) {
-      lines.push(`  (the breakdown failed: ${run.stderr.trim().split('\n').pop()})`);
-      break;
-    }
-    if (titles[pass]) lines.push(titles[pass]);
-    for (const [what, rss, peak] of JSON.parse(json) as [string, number, number][]) lines.push(`  ${what.padEnd(52)} ${String(rss).padStart(5)} MB / ${peak} MB`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  return lines;
-}
-
 /** Size of the first HTML of the list pages, compressed as the server sends it to a browser. */
 async function listPageSizes(baseUrl: string): Promise<string[]> {
   const lines: string[] = [];
@@ -606,7 +545,7 @@ async function benchOneDatabase(
   return allOk;
 }
 
-/** The server part of the bench: PGlite, then PostgreSQL when a URL is set, then the memory breakdown. */
+/** The server part of the bench: PGlite, then PostgreSQL when a URL is set. */
 export async function benchServer(options: ServerBenchOptions, start: StartServer, signIn: SignIn, measureLists: MeasureLists): Promise<boolean> {
   let ok = true;
   if (options.only !== 'postgres') ok = (await benchOneDatabase('pglite', undefined, options, start, signIn, measureLists)) && ok;
@@ -619,7 +558,5 @@ export async function benchServer(options: ServerBenchOptions, start: StartServe
       await database.drop();
     }
   }
-  console.log('\nWhere the memory goes (one process, step by step, RSS):');
-  for (const line of memoryBreakdown(options.nodeFlags ?? SERVER_NODE_FLAGS)) console.log(line);
   return ok;
 }

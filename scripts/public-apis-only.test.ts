@@ -48,4 +48,12 @@ describe('public APIs only', () => {
     const files = FOLDERS.flatMap(sourceFiles).filter((file) => file !== THIS_FILE);
     expect(files.filter((file) => readFileSync(file, 'utf8').includes("Symbol.for('portfolio."))).toEqual([]);
   });
+
+  it('no npm script or code of the site runs under a module hook: imports resolve as Node and the bundle say', () => {
+    // The test harness's module log (tests/support/loaded-modules.ts) only watches, and only in test servers.
+    const files = ['api', 'domain', 'src', 'server'].flatMap(sourceFiles);
+    const hooks = files.filter((file) => /\bregisterHooks\(|\bmodule\.register\(/.test(readFileSync(file, 'utf8')));
+    const scripts = Object.entries((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts);
+    expect([...hooks, ...scripts.filter(([, command]) => /--(?:import|loader|experimental-loader)\b/.test(command)).map(([name]) => `npm run ${name}`)]).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../auth/types.ts';
@@ -28,7 +29,8 @@ const NOON = Date.parse('2026-11-25T23:00:00Z'); // 12:00 on the 26th in Aucklan
 const NEXT_MIDNIGHT = Date.parse('2026-11-26T11:00:00Z');
 
 /** An embedded database as far as the aggregate cache can tell (it never queries here). */
-const embedded = { $client: { waitReady: Promise.resolve() } } as unknown as Db;
+// What isEmbedded looks for, without opening a database.
+const embedded = { $client: Object.create(PGlite.prototype) as PGlite } as unknown as Db;
 
 /** A stand-in for the page: counts its renders, and draws whatever `content` says now. */
 function page(content: () => string = () => 'stats', headers: Record<string, string> = {}) {

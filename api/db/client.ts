@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.ts';
 import { config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
@@ -35,9 +36,8 @@ export function db(): Db {
 
 /** True for the embedded database, which one process alone can open (the data folder is locked). */
 export function isEmbedded(database: Db): boolean {
-  // PGlite is not imported here (a server on PostgreSQL never loads it): its client is the one with waitReady.
-  const client = (database as unknown as { $client?: object }).$client;
-  return typeof client === 'object' && client !== null && 'waitReady' in client;
+  // Typed as node-postgres's (Db), so drizzle's own $client is read through unknown.
+  return (database as unknown as { $client?: unknown }).$client instanceof PGlite;
 }
 
 export async function closeDatabase(): Promise<void> {
@@ -50,8 +50,6 @@ function openPglite(dir: string): Database {
   const unlock = lockDataDir(dir);
   try {
     const client = shareDrizzleParsers(openPgliteClient(dir));
-    // Required here, not imported: drizzle-orm/pglite loads PGlite, which a server on PostgreSQL never needs.
-    const { drizzle: drizzlePglite } = createRequire(import.meta.url)('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite');
     const database = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db: database,

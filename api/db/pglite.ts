@@ -2,16 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-
-/**
- * PGlite's CommonJS build, loaded when an embedded database is opened: a server on PostgreSQL never loads it
- * (docs/performance.md), and an embedded one holds one copy, the one drizzle-orm/pglite requires (drizzle-orm is
- * loaded as CommonJS, scripts/drizzle-commonjs.ts), not a second ES module copy beside it.
- */
-export function loadPglite(): typeof import('@electric-sql/pglite') {
-  return createRequire(import.meta.url)('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
-}
+import { PGlite } from '@electric-sql/pglite';
 
 /*
  * PGlite writes its whole buffer pool when it starts, so shared_buffers is resident memory from the first
@@ -43,7 +34,6 @@ function createPgliteInChild(dir: string): void {
 /** The embedded database in `dir`, created first when the folder holds none. The caller holds the folder's lock. */
 export function openPgliteClient(dir: string): PGlite {
   if (!existsSync(join(dir, 'PG_VERSION'))) createPgliteInChild(dir);
-  const { PGlite } = loadPglite();
   return new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
 }
 
