@@ -131,11 +131,25 @@ async function runOnce(page: PageToMeasure): Promise<OneRun> {
   };
 }
 
+/**
+ * Lighthouse sometimes misses the page's start in its trace on a busy machine (NO_NAVSTART, "Please run
+ * Lighthouse again"): such a run measures nothing, so it is run once more rather than losing the whole bench.
+ */
+async function runOnceOrAgain(page: PageToMeasure): Promise<OneRun> {
+  try {
+    return await runOnce(page);
+  } catch (error) {
+    if (!/run Lighthouse again/i.test((error as Error).message)) throw error;
+    console.log(`    (${(error as Error).message.split(':').slice(-1)[0]!.trim()}; run again)`);
+    return runOnce(page);
+  }
+}
+
 /** Measures one page RUNS times and keeps the median of every figure (starting Chromium if needed). */
 export async function measurePage(page: PageToMeasure): Promise<PageMeasurement> {
   if (chromePort === null) return (await measurePages([page]))[0]!;
   const runs: OneRun[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await runOnce(page));
+  for (let i = 0; i < RUNS; i++) runs.push(await runOnceOrAgain(page));
   const pick = (get: (run: OneRun) => number) => median(runs.map(get));
   return {
     url: page.url,
