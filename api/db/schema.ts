@@ -384,12 +384,18 @@ export const importRuns = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').$type<'apple-health'>().notNull(),
     fileName: text('file_name').notNull(),
-    status: text('status').$type<'running' | 'done' | 'partial' | 'failed' | 'undone'>().notNull().default('running'),
+    /**
+     * `undoing`: its points are being removed in the background; `undo-stopped`: a server stopped during that
+     * (found at start), some points removed, the rest left for the owner's next undo.
+     */
+    status: text('status').$type<'running' | 'done' | 'partial' | 'failed' | 'undoing' | 'undo-stopped' | 'undone'>().notNull().default('running'),
     /** Records read up to the last committed chunk, of the file's total (unknown to the shell command). */
     recordsDone: integer('records_done').notNull().default(0),
     recordsTotal: integer('records_total'),
     /** Points this run inserted (what an undo removes). */
     pointsWritten: integer('points_written').notNull().default(0),
+    /** Points an undo removed so far, committed with each chunk it deletes (across undos stopped and resumed). */
+    pointsRemoved: integer('points_removed').notNull().default(0),
     /** The owner's choices for the file (`skip`, `map`), so a resume writes what the first attempt did. */
     options: jsonb('options').$type<{ skip: string[]; map: Record<string, string> }>().notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -398,7 +404,7 @@ export const importRuns = pgTable(
   },
   (t) => [
     check('import_runs_kind', sql`${t.kind} in ('apple-health')`),
-    check('import_runs_status', sql`${t.status} in ('running', 'done', 'partial', 'failed', 'undone')`),
+    check('import_runs_status', sql`${t.status} in ('running', 'done', 'partial', 'failed', 'undoing', 'undo-stopped', 'undone')`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { freshDatabase } from '../export/test-databases.ts';
-import { createImportRun, findImportRun, finishImportRun, importChunkCommitted, markInterruptedRuns, undoImportRun } from './import-runs.ts';
+import { beginUndo, createImportRun, findImportRun, finishImportRun, importChunkCommitted, markInterruptedRuns, undoChunk, undoImportRun } from './import-runs.ts';
 import { rebuildRollups } from './metric-rollups.ts';
 import { createMetric, upsertPoints } from './metrics.ts';
 
@@ -99,5 +99,31 @@ describe("a run's progress", () => {
     expect(await markInterruptedRuns(db)).toBeGreaterThanOrEqual(1);
     expect(await findImportRun(db, interrupted.id)).toMatchObject({ status: 'partial', error: 'The server stopped during the import.' });
     expect(await findImportRun(db, done.id)).toMatchObject({ status: 'done', error: null });
+  });
+});
+
+describe('an undo a start found cut short', () => {
+  it('counts what each chunk removed, reads undo-stopped after a start, and finishes when undone again', async () => {
+    const metric = await newMetric();
+    const run = await newRun();
+    await upsertPoints(db, metric.id, [{ at: at(1), value: 1 }]);
+    await upsertPoints(db, metric.id, [1, 2, 3, 4, 5].map((hour) => ({ at: at(hour + 1), value: hour, source: 'Watch' })), { importRunId: run.id });
+    await finishImportRun(db, run.id, { recordsDone: 5 });
+    expect(await beginUndo(db, run.id)).toMatchObject({ status: 'undoing' });
+    // One undo at a time, whoever asks.
+    expect(await beginUndo(db, run.id)).toBeNull();
+    expect(await undoChunk(db, run.id, 2)).toBe(2);
+    expect(await findImportRun(db, run.id)).toMatchObject({ status: 'undoing', pointsRemoved: 2 });
+
+    // The process stopped here; the next start finds it.
+    expect(await markInterruptedRuns(db)).toBeGreaterThanOrEqual(1);
+    expect(await findImportRun(db, run.id)).toMatchObject({ status: 'undo-stopped', pointsRemoved: 2, error: expect.stringMatching(/undo again/) });
+    expect(await dayTotal(metric.id)).toBe(1 + 3 + 4 + 5);
+
+    expect(await beginUndo(db, run.id)).toMatchObject({ status: 'undoing', error: null });
+    expect(await undoImportRun(db, run.id)).toBe(3);
+    expect(await findImportRun(db, run.id)).toMatchObject({ status: 'undone', pointsRemoved: 5 });
+    expect(await points(metric.id)).toEqual([{ hour: 1, value: 1, run: null }]);
+    expect(await beginUndo(db, run.id)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { importRuns, metricPoints } from '../db/schema.ts';
 import { metricAggregatesChanged } from './metric-aggregate-cache.ts';
@@ -67,30 +67,82 @@ export async function finishImportRun(db: Db, id: number, outcome: { recordsDone
   return run!;
 }
 
-/** At start, before serving: a run still `running` was cut short when the process that ran it stopped. */
+/**
+ * At start, before serving: a run still `running` was cut short when the process that ran it stopped; one still
+ * `undoing` was too, and waits for the owner's next undo (docs/apple-health.md says why it is not carried on).
+ */
 export async function markInterruptedRuns(db: Db): Promise<number> {
-  const runs = await db
+  const imports = await db
     .update(importRuns)
     .set({ status: 'partial', error: 'The server stopped during the import.', finishedAt: new Date() })
     .where(eq(importRuns.status, 'running'))
     .returning({ id: importRuns.id });
-  return runs.length;
+  const undos = await db
+    .update(importRuns)
+    .set({ status: 'undo-stopped', error: 'The server stopped during the undo: undo again to remove the rest.', finishedAt: new Date() })
+    .where(eq(importRuns.status, 'undoing'))
+    .returning({ id: importRuns.id });
+  return imports.length + undos.length;
+}
+
+/** Runs an undo may start on: not running, not being undone, not undone. */
+const UNDOABLE = ['done', 'partial', 'failed', 'undo-stopped'] as const;
+
+/**
+ * Marks the run `undoing` if it may be undone, in one statement, so two undos (two tabs, two servers) never both
+ * start; null when it may not. What it removed before a stop stays counted.
+ */
+export async function beginUndo(db: Db, id: number): Promise<ImportRun | null> {
+  const [run] = await db
+    .update(importRuns)
+    .set({ status: 'undoing', error: null, finishedAt: null })
+    .where(and(eq(importRuns.id, id), inArray(importRuns.status, [...UNDOABLE])))
+    .returning();
+  return run ?? null;
 }
 
 /**
- * Removes the points the run inserted, a chunk per statement (the site answers others between them; a stop
- * halfway leaves the rest for the next undo), then marks it undone; `pointsWritten` stays as what it had added.
- * Points it only updated keep their values: they were there before it.
+ * Removes up to `limit` of the points the run inserted and counts them on the run, in one transaction, so the
+ * run says what the database holds; answers how many went. `undoing` again if a server's start marked it
+ * stopped meanwhile (several servers on one PostgreSQL): it is not.
  */
-export async function undoImportRun(db: Db, id: number): Promise<number> {
+export async function undoChunk(db: Db, id: number, limit = UNDO_CHUNK): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = tx.select({ id: metricPoints.id }).from(metricPoints).where(eq(metricPoints.importRunId, id)).limit(limit);
+    const deleted = await tx.delete(metricPoints).where(inArray(metricPoints.id, ids)).returning({ id: metricPoints.id });
+    await tx
+      .update(importRuns)
+      .set({ status: 'undoing', pointsRemoved: sql`${importRuns.pointsRemoved} + ${deleted.length}` })
+      .where(eq(importRuns.id, id));
+    return deleted.length;
+  });
+}
+
+/** The undo ended: undone, or stopped by an error (the rest left for the next undo). */
+export async function finishUndo(db: Db, id: number, outcome: { error?: string } = {}): Promise<ImportRun> {
+  const set = outcome.error === undefined ? { status: 'undone' as const, error: null } : { status: 'undo-stopped' as const, error: outcome.error.slice(0, 500) };
+  const [run] = await db
+    .update(importRuns)
+    .set({ ...set, finishedAt: new Date() })
+    .where(eq(importRuns.id, id))
+    .returning();
+  return run!;
+}
+
+/**
+ * Removes the points the run inserted, a chunk per transaction (`afterChunk` between them: the background undo
+ * lets others through there), then marks it undone; `pointsWritten` stays as what it had added. Points it only
+ * updated keep their values: they were there before it. Answers how many this call removed.
+ */
+export async function undoImportRun(db: Db, id: number, afterChunk?: (chunks: number) => Promise<void>): Promise<number> {
   let removed = 0;
-  for (;;) {
-    const ids = db.select({ id: metricPoints.id }).from(metricPoints).where(eq(metricPoints.importRunId, id)).limit(UNDO_CHUNK);
-    const deleted = await db.delete(metricPoints).where(inArray(metricPoints.id, ids)).returning({ id: metricPoints.id });
-    removed += deleted.length;
-    if (deleted.length < UNDO_CHUNK) break;
+  for (let chunks = 1; ; chunks++) {
+    const deleted = await undoChunk(db, id);
+    removed += deleted;
+    metricAggregatesChanged();
+    if (deleted < UNDO_CHUNK) break;
+    await afterChunk?.(chunks);
   }
-  metricAggregatesChanged();
-  await db.update(importRuns).set({ status: 'undone', finishedAt: new Date() }).where(eq(importRuns.id, id));
+  await finishUndo(db, id);
   return removed;
 }
