@@ -743,5 +743,13 @@ export const importRunResume = z
   .object({ upload: z.uuid('must be the id of an upload').optional() })
   .strict();
 
-/** Test switch: the next import stops after this many committed chunks, failing or hanging. */
-export const importStopSwitch = z.object({ afterChunks: z.number().int().min(1).max(1000), how: z.enum(['fail', 'hang']) }).strict();
+/**
+ * Test switch: the next import (or undo, `during`) stops after this many committed chunks, failing, hanging, or
+ * held until `{ release: true }`.
+ */
+export const importStopSwitch = z.union([
+  z
+    .object({ afterChunks: z.number().int().min(1).max(1000), how: z.enum(['fail', 'hang', 'hold']), during: z.enum(['import', 'undo']).default('import') })
+    .strict(),
+  z.object({ release: z.literal(true) }).strict(),
+]);

@@ -6,6 +6,7 @@ import { MAX_APPLE_HEALTH_UPLOAD_BYTES } from '#domain/vocabulary.ts';
 import type { Db } from '../db/client.ts';
 import { finishImportRun } from '../services/import-runs.ts';
 import { HealthImportError, importAppleHealth, type HealthImportSummary } from './import.ts';
+import { takeTestStop } from './test-stops.ts';
 
 /*
  * Exports uploaded from the admin page, kept between the preview and the owner's Import (so a file of hundreds
@@ -81,16 +82,6 @@ export async function whileUndoing<T>(undo: () => Promise<T>): Promise<T> {
 /** The kept file a run imports or imported, while this process still keeps it (a resume needs it): the latest. */
 export const uploadOfRun = (runId: number) => [...kept.values()].findLast((upload) => upload.runId === runId) ?? null;
 
-/**
- * Test-only (POST /api/test/import-stop): the next import of this process stops after `afterChunks` committed
- * chunks, with an error (`fail`: a partial run in this process) or by waiting for ever (`hang`: a process the
- * test then kills mid-import). Used once, then forgotten; a reset forgets it too.
- */
-let testStop: { afterChunks: number; how: 'fail' | 'hang' } | null = null;
-export const setTestImportStop = (stop: typeof testStop) => {
-  testStop = stop;
-};
-
 /** Deletes the file and forgets the upload (expired, or the owner chose another file). */
 export async function forget(id: string): Promise<void> {
   const upload = kept.get(id);
@@ -122,8 +113,7 @@ export function startImport(
 ): void {
   Object.assign(upload, { state: 'importing', startedAt: Date.now(), done: 0, result: null, error: null, runId: options.runId });
   running = upload.id;
-  const stop = testStop;
-  testStop = null;
+  const afterChunk = takeTestStop('import');
   void importAppleHealth(db, upload.path, {
     zone: options.zone,
     skip: options.skip,
@@ -132,11 +122,7 @@ export function startImport(
     onProgress: ({ records }) => {
       upload.done = records;
     },
-    afterChunk: async (chunks) => {
-      if (!stop || chunks < stop.afterChunks) return;
-      if (stop.how === 'hang') await new Promise(() => {});
-      throw new Error('Stopped by the test switch.');
-    },
+    afterChunk,
   })
     .then(
       async (result) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { databaseErrorSwitch, importStopSwitch } from '#domain/shapes.ts';
-import { setTestImportStop } from '../apple-health/uploads.ts';
+import { forgetTestStops, releaseTestHolds, setTestStop } from '../apple-health/test-stops.ts';
 import { isSecure, readCookie, sessionCookieName } from '../auth/cookies.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { invalidateEverything } from '../cache/invalidation.ts';
@@ -69,20 +69,23 @@ export const resetSwitchRoute: Handler = () =>
   handle(async () => {
     if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
     if (!(await resetToSeed(db(), config().OWNER_TIME_ZONE))) return errorResponse(409, 'This database has no seeded snapshot to return to.');
-    setTestImportStop(null);
+    forgetTestStops();
     await invalidateEverything();
     return noContent();
   });
 
 /**
- * POST /api/test/import-stop `{ afterChunks, how }`: the next import of this process stops after that many
- * committed chunks, with an error (`fail`) or by hanging until the process is killed (`hang`), so a test sees a
- * partial import without racing a small file's import. Exists only with ALLOW_TEST_SWITCHES, for the admin.
+ * POST /api/test/import-stop `{ afterChunks, how, during }`: the next import (or undo) of this process stops after
+ * that many committed chunks, with an error (`fail`), by hanging until the process is killed (`hang`) or held until
+ * `{ release: true }` (`hold`), so a test sees it partway without racing a small file. Exists only with
+ * ALLOW_TEST_SWITCHES, for the admin (api/apple-health/test-stops.ts).
  */
 export const importStopSwitchRoute: Handler = ({ locals, request }) =>
   handle(async () => {
     if (!config().ALLOW_TEST_SWITCHES) throw notFound('No such API endpoint.');
     requireAdmin(locals.user);
-    setTestImportStop(await readJson(request, importStopSwitch));
+    const body = await readJson(request, importStopSwitch);
+    if ('release' in body) releaseTestHolds();
+    else setTestStop(body.during, { afterChunks: body.afterChunks, how: body.how });
     return noContent();
   });
