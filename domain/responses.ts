@@ -368,12 +368,14 @@ export const importRun = z.object({
   id: z.number().int(),
   kind: z.enum(['apple-health']),
   fileName: z.string(),
-  status: z.enum(['running', 'done', 'partial', 'failed', 'undone']).meta({
-    description: 'partial: stopped after some chunks were committed (an error, or the server stopping); resume or undo it.',
+  status: z.enum(['running', 'done', 'partial', 'failed', 'undoing', 'undo-stopped', 'undone']).meta({
+    description:
+      'partial: stopped after some chunks were committed (an error, or the server stopping); resume or undo it. undoing: its points are being removed in the background. undo-stopped: an undo an error or a stopped server cut short; undo again to remove the rest.',
   }),
   recordsDone: z.number().int().min(0).meta({ description: 'Records read so far (of its latest attempt).' }),
   recordsTotal: z.number().int().min(0).nullable().meta({ description: "The file's records; null when unknown (the shell command)." }),
   pointsWritten: z.number().int().min(0).meta({ description: 'Points this run inserted: what an undo removes.' }),
+  pointsRemoved: z.number().int().min(0).meta({ description: 'Points its undo removed so far (committed a chunk at a time).' }),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: z.string().nullable(),
@@ -381,4 +383,3 @@ export const importRun = z.object({
   fileKept: z.boolean().meta({ description: 'The server still keeps the file a stopped run read: a resume needs no new upload.' }),
 });
 export const importRunList = z.object({ runs: z.array(importRun) });
-export const importRunUndone = z.object({ run: importRun, removed: z.number().int().min(0).meta({ description: 'Points removed.' }) });

@@ -71,13 +71,12 @@ export const findUpload = (id: string) => kept.get(id) ?? null;
 let undoing = false;
 /** An import or an undo is running in this process: one at a time. */
 export const importRunning = () => running !== null || undoing;
-export async function whileUndoing<T>(undo: () => Promise<T>): Promise<T> {
+/** Claims this process's one import-or-undo for an undo, before it starts; the answer gives it back. */
+export function claimUndo(): () => void {
   undoing = true;
-  try {
-    return await undo();
-  } finally {
+  return () => {
     undoing = false;
-  }
+  };
 }
 /** The kept file a run imports or imported, while this process still keeps it (a resume needs it): the latest. */
 export const uploadOfRun = (runId: number) => [...kept.values()].findLast((upload) => upload.runId === runId) ?? null;

@@ -387,7 +387,7 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/import-runs': {
     get: {
       summary: 'The latest import runs',
-      description: 'Newest first: each import of a file of points, with its status (running, done, partial, failed, undone), records done of total and the points it inserted.',
+      description: 'Newest first: each import of a file of points, with its status (running, done, partial, failed, undoing, undo-stopped, undone), records done of total, the points it inserted and those its undo removed so far.',
       access: 'admin',
       ok: { status: 200, description: 'Up to 10 runs.', shape: responses.importRunList },
     },
@@ -403,16 +403,17 @@ export const ROUTES: Record<string, Partial<Record<Method, Operation>>> = {
       access: 'admin',
       body: shapes.importRunResume,
       ok: { status: 202, description: 'Started.', shape: responses.importRun },
-      also: { 409: 'Not partial or failed, an import is running, or the kept file is gone (field `upload`: upload the export again).' },
+      also: { 409: 'Not partial or failed (being undone, say), an import or an undo is running, or the kept file is gone (field `upload`: upload the export again).' },
     },
   },
   '/api/import-runs/{id}/undo': {
     post: {
       summary: 'Undo an import',
-      description: 'Removes the points the run inserted (points it found already there stay, with their values) and marks it undone; the daily rollups follow.',
+      description:
+        'Removes the points the run inserted (points it found already there stay, with their values), in the background a chunk at a time: the run reads `undoing` with `pointsRemoved` so far (follow it with GET /api/import-runs/{id}), then `undone`; the daily rollups follow. An undo a stop cut short reads `undo-stopped`: undo again to remove the rest.',
       access: 'admin',
-      ok: { status: 200, description: 'The undone run and the points removed.', shape: responses.importRunUndone },
-      also: { 409: 'It is running or undone already, or an import is running.' },
+      ok: { status: 202, description: 'Started: the run, now undoing.', shape: responses.importRun },
+      also: { 409: 'It is running, being undone or undone already, or an import or an undo is running.' },
     },
   },
   '/api/import/preview': {

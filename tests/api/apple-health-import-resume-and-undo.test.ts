@@ -11,7 +11,9 @@ import { sameOriginHeaders, sessionCookie, sessionCookieFrom } from '../support/
 /*
  * Import runs (api/http/import-run-routes.ts): an import an error or a stopped server cut short is `partial`;
  * resuming it under the same run completes it without adding anything twice; undoing a run removes exactly the
- * points it added, and the metric reads (answered from the daily rollups) drop them.
+ * points it added, in the background (202, `undoing` with the points removed so far, then `undone`), and the
+ * metric reads (answered from the daily rollups) drop them. An undo a stopped server cut short is `undo-stopped`
+ * after the next start, and finishes when undone again.
  */
 const dir = mkdtempSync(join(tmpdir(), 'import-runs-'));
 let admin = '';
@@ -27,6 +29,7 @@ interface Run {
   recordsDone: number;
   recordsTotal: number | null;
   pointsWritten: number;
+  pointsRemoved: number;
   error: string | null;
   fileKept: boolean;
   fileName: string;
@@ -61,11 +64,20 @@ function server(origin: string, cookie: string) {
       return (await answer.json()) as { id: string; total: number };
     },
     run: async (id: number) => (await (await send(`/api/import-runs/${id}`)).json()) as Run,
-    /** Waits for the run to leave `running` (the import goes on in the background). */
+    /** Waits for the run to leave `running` or `undoing` (the import or undo goes on in the background). */
     ended: async (id: number): Promise<Run> => {
       for (;;) {
         const run = (await (await send(`/api/import-runs/${id}`)).json()) as Run;
-        if (run.status !== 'running') return run;
+        if (run.status !== 'running' && run.status !== 'undoing') return run;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    /** Waits for the run's undo to commit its first chunk (a test switch then holds or hangs it there). */
+    firstChunkRemoved: async (id: number): Promise<Run> => {
+      for (;;) {
+        const run = (await (await send(`/api/import-runs/${id}`)).json()) as Run;
+        if (run.pointsRemoved > 0) return run;
+        expect(run.status).toBe('undoing');
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
@@ -73,6 +85,10 @@ function server(origin: string, cookie: string) {
     counts: async () => Object.fromEntries(((await (await send('/api/metrics')).json()) as Array<{ key: string; points: number }>).map((metric) => [metric.key, metric.points])),
   };
 }
+
+/** The security log's successful `import` rows (imports and undos), as the owner's page lists them. */
+const importRows = async (door: ReturnType<typeof server>) =>
+  ((await (await door.send('/data-management/security?kind=import&outcome=success')).text()).match(/<tr class="[^"]*" data-kind="import"/g) ?? []).length;
 
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 
@@ -118,13 +134,33 @@ describe('an import an error cut short', () => {
     expect(again).toMatchObject({ status: 'done', pointsWritten: 0 });
     expect(await door.counts()).toEqual(after);
 
+    const importRowsBefore = await importRows(door);
+    // The undo answers at once and goes on in the background; held after its first chunk, it is seen midway.
+    expect((await door.send('/api/test/import-stop', { method: 'POST', body: { afterChunks: 1, how: 'hold', during: 'undo' } })).status).toBe(204);
     const undo = await door.send(`/api/import-runs/${runId}/undo`, { method: 'POST' });
-    expect(undo.status).toBe(200);
-    const undone = (await undo.json()) as { run: Run; removed: number };
-    expect(undone).toMatchObject({ removed: done.pointsWritten, run: { status: 'undone', pointsWritten: done.pointsWritten } });
+    expect(undo.status).toBe(202);
+    expect(await undo.json()).toMatchObject({ id: runId, status: 'undoing', pointsWritten: done.pointsWritten, pointsRemoved: 0 });
+    const midway = await door.firstChunkRemoved(runId);
+    expect(midway).toMatchObject({ status: 'undoing', pointsRemoved: 5_000, pointsWritten: done.pointsWritten });
+    expect(((await (await door.send('/api/import-runs')).json()) as { runs: Run[] }).runs.find((run) => run.id === runId)).toMatchObject({ status: 'undoing', pointsRemoved: 5_000 });
+    // What the run says is gone is gone from the reads.
+    expect(total(after) - total(await door.counts())).toBe(5_000);
+    // While it is undone: no second undo, no resume, no import, whoever asks.
+    expect((await door.send(`/api/import-runs/${runId}/undo`, { method: 'POST' })).status).toBe(409);
+    expect((await door.send(`/api/import-runs/${first.id}/undo`, { method: 'POST' })).status).toBe(409);
+    expect((await door.send(`/api/import-runs/${runId}/resume`, { method: 'POST', body: {} })).status).toBe(409);
+    const waiting = await door.upload(earlier, 'earlier.zip');
+    expect((await door.send(`/api/apple-health/uploads/${waiting.id}/import`, { method: 'POST', body: {} })).status).toBe(409);
+    expect((await door.send(`/api/apple-health/uploads/${waiting.id}`, { method: 'DELETE' })).status).toBe(204);
+
+    expect((await door.send('/api/test/import-stop', { method: 'POST', body: { release: true } })).status).toBe(204);
+    const undone = await door.ended(runId);
+    expect(undone).toMatchObject({ status: 'undone', error: null, pointsWritten: done.pointsWritten, pointsRemoved: done.pointsWritten });
     // The reads drop them, and only them: the earlier import's points and the demo's stay.
     expect(await door.counts()).toEqual(before);
     expect((await door.send(`/api/import-runs/${runId}/undo`, { method: 'POST' })).status).toBe(409);
+    // The security log has the undo: one more import row, once it ended.
+    expect(await importRows(door)).toBe(importRowsBefore + 1);
   }, 180_000);
 
   it('asks for the same export again once the kept file is gone, and resumes with it', async () => {
@@ -171,9 +207,13 @@ describe('an import an error cut short', () => {
 describe('an import the server stopped', () => {
   let first: ExtraServer | null = null;
   let second: ExtraServer | null = null;
+  let third: ExtraServer | null = null;
+  let fourth: ExtraServer | null = null;
   afterAll(async () => {
     await second?.stop();
     await first?.stop();
+    await fourth?.stop();
+    await third?.stop();
   });
 
   /** The owner's session on an extra server, through the owner link it printed at start. */
@@ -212,5 +252,34 @@ describe('an import the server stopped', () => {
     expect(done.status).toBe('done');
     expect(done.pointsWritten).toBeGreaterThan(partial.pointsWritten);
     expect(total(await door.counts()) - total(before)).toBe(done.pointsWritten);
+  }, 240_000);
+
+  it('reads undo-stopped after a stop mid-undo, removes nothing else, and finishes when undone again', async () => {
+    const env = { ALLOW_TEST_SWITCHES: '1', OWNER_LINK: 'on', OWNER_TIME_ZONE: 'Pacific/Auckland' };
+    third = await startExtraServer(env);
+    let door = server(third.baseUrl, await ownerOn(third));
+    const before = await door.counts();
+    const done = await door.ended(await startImport(door, larger, 'larger.zip'));
+    expect(done.status).toBe('done');
+    expect(done.pointsWritten).toBeGreaterThan(5_000);
+    // The undo hangs after its first chunk: the server is stopped in the middle of it.
+    expect((await door.send('/api/test/import-stop', { method: 'POST', body: { afterChunks: 1, how: 'hang', during: 'undo' } })).status).toBe(204);
+    expect((await door.send(`/api/import-runs/${done.id}/undo`, { method: 'POST' })).status).toBe(202);
+    await door.firstChunkRemoved(done.id);
+    third.signal('SIGTERM');
+    await third.exited;
+
+    fourth = await startExtraServer(env, { dataDir: third.dataDir });
+    door = server(fourth.baseUrl, await ownerOn(fourth));
+    const stopped = await door.run(done.id);
+    expect(stopped).toMatchObject({ status: 'undo-stopped', pointsWritten: done.pointsWritten, pointsRemoved: 5_000, error: expect.stringMatching(/undo again/) });
+    // What the run says is gone is gone; the rest is still there; it does not resume (only undo).
+    expect(total(await door.counts()) - total(before)).toBe(done.pointsWritten - 5_000);
+    expect((await door.send(`/api/import-runs/${done.id}/resume`, { method: 'POST', body: {} })).status).toBe(409);
+
+    expect((await door.send(`/api/import-runs/${done.id}/undo`, { method: 'POST' })).status).toBe(202);
+    expect(await door.ended(done.id)).toMatchObject({ status: 'undone', pointsRemoved: done.pointsWritten });
+    // Every point the run added is gone, and only those (the metrics it made stay, empty).
+    expect(total(await door.counts())).toBe(total(before));
   }, 240_000);
 });

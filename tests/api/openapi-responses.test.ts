@@ -166,7 +166,12 @@ describe('the running server answers as its OpenAPI document says', () => {
     await checked('get', '/api/import-runs/{id}', '/api/import-runs/999999', { expect: 404, cookie: admin });
     await checked('post', '/api/import-runs/{id}/resume', `/api/import-runs/${status.runId}/resume`, { expect: 409, cookie: admin, body: {} });
     await checked('post', '/api/import-runs/{id}/resume', `/api/import-runs/${status.runId}/resume`, { expect: 400, cookie: admin, body: { upload: 7 } });
-    await checked('post', '/api/import-runs/{id}/undo', `/api/import-runs/${status.runId}/undo`, { expect: 200, cookie: admin });
+    // The undo answers at once (202, undoing), refuses a second while it runs or once undone, and is followed by GET.
+    expect(await checked('post', '/api/import-runs/{id}/undo', `/api/import-runs/${status.runId}/undo`, { expect: 202, cookie: admin })).toMatchObject({ status: 'undoing' });
+    await checked('post', '/api/import-runs/{id}/undo', `/api/import-runs/${status.runId}/undo`, { expect: 409, cookie: admin });
+    let undone = await checked('get', '/api/import-runs/{id}', `/api/import-runs/${status.runId}`, { expect: 200, cookie: admin });
+    while (undone.status === 'undoing') undone = await checked('get', '/api/import-runs/{id}', `/api/import-runs/${status.runId}`, { expect: 200, cookie: admin });
+    expect(undone).toMatchObject({ status: 'undone', pointsRemoved: undone.pointsWritten });
     await checked('post', '/api/import-runs/{id}/undo', `/api/import-runs/${status.runId}/undo`, { expect: 409, cookie: admin });
     await checked('delete', '/api/apple-health/uploads/{id}', `/api/apple-health/uploads/${kept.id}`, { expect: 204, cookie: admin });
     rmSync(folder, { recursive: true, force: true });

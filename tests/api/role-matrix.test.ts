@@ -253,6 +253,38 @@ describe('writes', () => {
     expect((await call(`/api/apple-health/uploads/${kept.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
     rmSync(dirname(zip), { recursive: true, force: true });
   }, 30_000);
+
+  it("a run's undo: visitors 401, viewers 403, the admin from another site 403, leaving it done; the admin 202, then undone", async () => {
+    const zip = join(mkdtempSync(join(tmpdir(), 'matrix-undo-')), 'export.zip');
+    await writeZip(zip, 'apple_health_export/export.xml', exportXml({ records: 300, lastDay: '2024-03-03', seed: 6 }));
+    const kept = (await (
+      await fetch(new URL('/api/apple-health/uploads', base()), { method: 'POST', body: readFileSync(zip), headers: { Origin: base(), Cookie: admin, 'Content-Type': 'application/zip' } })
+    ).json()) as { id: string };
+    rmSync(dirname(zip), { recursive: true, force: true });
+    expect((await call(`/api/apple-health/uploads/${kept.id}/import`, { method: 'POST', cookie: admin, body: {} })).status).toBe(202);
+    const runOf = async () => {
+      const { runs } = (await getJson('/api/import-runs', admin)) as { runs: Array<{ id: number; status: string; pointsWritten: number; pointsRemoved: number }> };
+      return runs[0]!;
+    };
+    let run = await runOf();
+    while (run.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = await runOf();
+    }
+    expect(run.status).toBe('done');
+    const metricsBefore = await getJson('/api/metrics', admin);
+    const path = `/api/import-runs/${run.id}/undo`;
+    expect((await call(path, { method: 'POST' })).status).toBe(401);
+    expect((await call(path, { method: 'POST', cookie: viewer })).status).toBe(403);
+    expect((await call(path, { method: 'POST', cookie: admin, headers: { Origin: 'https://elsewhere.example' } })).status).toBe(403);
+    expect(await runOf()).toEqual(run);
+    expect(await getJson('/api/metrics', admin)).toEqual(metricsBefore);
+    const undo = await call(path, { method: 'POST', cookie: admin });
+    expect(undo.status).toBe(202);
+    expect(await undo.json()).toMatchObject({ id: run.id, status: 'undoing' });
+    while ((run = await runOf()).status === 'undoing') await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(run).toMatchObject({ status: 'undone', pointsRemoved: run.pointsWritten });
+  }, 30_000);
 });
 
 /**

@@ -14,7 +14,8 @@ import { expectToast, forgetToast, hydrated, signedInPage } from './owner-journe
 /*
  * An Apple Health import cut short on /data-management/apple-health reads "partial — resume or undo": on a phone,
  * the owner presses Resume and sees it done, then Undo, answers the plain question that says how many points go,
- * and sees them gone from the run and from the metrics.
+ * sees the undo's progress (held by a test switch after its first chunk, so it is seen without racing it), reloads
+ * the page and still sees it, then sees them gone from the run and from the metrics.
  */
 const PHONE = { width: 390, height: 844 };
 const dir = mkdtempSync(join(tmpdir(), 'owner-undo-'));
@@ -67,15 +68,64 @@ describe('the owner resumes and undoes an import', () => {
     expect(added).toBeGreaterThan(partial);
     expect(await allPoints()).toBe(before + added);
 
+    // The undo is held after its first chunk of 5,000 points until the test lets it go on.
+    expect((await call('/api/test/import-stop', { method: 'POST', cookie: admin, body: { afterChunks: 1, how: 'hold', during: 'undo' } })).status).toBe(204);
     await run.getByRole('button', { name: 'Undo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Undo this import?' });
     await dialog.getByText(`This removes the ${added.toLocaleString('en-US')} points that importing export.zip added.`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: `Remove ${added.toLocaleString('en-US')} points` }).click();
-    await expectToast(page, 'Import undone');
+    const progress = `Undoing… 5,000 of ${added.toLocaleString('en-US')} points removed`;
+    await status.getByText(progress).waitFor();
+    expect(await run.getByRole('button').count()).toBe(0);
+    expect(await allPoints()).toBe(before + added - 5_000);
+    await expectNoAxeViolations(page, 'an import being undone on a phone');
+
+    // A reload mid-undo shows it still going, and follows it to its end.
+    await page.reload();
+    await hydrated(page);
+    await status.getByText(progress).waitFor();
+    expect(await call('/api/test/import-stop', { method: 'POST', cookie: admin, body: { release: true } }).then((answer) => answer.status)).toBe(204);
     await status.getByText(`undone — its ${added.toLocaleString('en-US')} points removed`).waitFor();
     expect(await run.getByRole('button').count()).toBe(0);
     expect(await allPoints()).toBe(before);
     await expectNoAxeViolations(page, 'an undone import on a phone');
+    await context.close();
+  }, 180_000);
+
+  it('sees an undo an error stopped, undoes it again, and is told when it is done', async () => {
+    const before = await allPoints();
+    const { context, page } = await signedInPage(browser, 'admin', PHONE);
+    await page.goto('/data-management/apple-health');
+    await hydrated(page);
+    await page.getByLabel('Health export (export.zip)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByRole('button', { name: /^Import \d+ types$/ }).click({ timeout: 30_000 });
+    await expectToast(page, 'Import finished');
+    await forgetToast(page);
+    const run = page.getByTestId('import-run').first();
+    await run.getByTestId('import-run-status').getByText('done', { exact: true }).waitFor();
+    const added = count(await run.getByTestId('import-run-counts').innerText());
+    expect(await allPoints()).toBe(before + added);
+    // The undo stops on an error after its first chunk of 5,000 points.
+    expect((await call('/api/test/import-stop', { method: 'POST', cookie: admin, body: { afterChunks: 1, how: 'fail', during: 'undo' } })).status).toBe(204);
+    await run.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('dialog', { name: 'Undo this import?' }).getByRole('button', { name: `Remove ${added.toLocaleString('en-US')} points` }).click();
+    await expectToast(page, 'Undo stopped', 'destructive');
+    await forgetToast(page);
+    await run.getByTestId('import-run-status').getByText('undo stopped — undo again').waitFor();
+    expect(await run.getByTestId('import-run-counts').innerText()).toBe(`${added.toLocaleString('en-US')} points added, 5,000 of them removed`);
+    expect(await run.getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    expect(await allPoints()).toBe(before + added - 5_000);
+    await expectNoAxeViolations(page, 'an undo an error stopped, on a phone');
+
+    // Undone again: the question counts what is left.
+    const rest = (added - 5_000).toLocaleString('en-US');
+    await run.getByRole('button', { name: 'Undo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Undo this import?' });
+    await dialog.getByText(`This removes the ${rest} points left of those importing export.zip added.`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: `Remove ${rest} points` }).click();
+    await expectToast(page, 'Import undone');
+    await run.getByTestId('import-run-status').getByText(`undone — its ${added.toLocaleString('en-US')} points removed`).waitFor();
+    expect(await allPoints()).toBe(before);
     await context.close();
   }, 180_000);
 });

@@ -22,7 +22,9 @@ export const fetchRuns = async () => (await answer<{ runs: Run[] }>(await fetch(
 function statusLine(run: Run): string {
   if (run.status === 'running') return `running — ${n(run.recordsDone)}${run.recordsTotal === null ? '' : ` of ${n(run.recordsTotal)}`} records`;
   if (run.status === 'partial') return 'partial — resume or undo';
-  if (run.status === 'undone') return `undone — its ${points(run.pointsWritten)} removed`;
+  if (run.status === 'undoing') return `Undoing… ${n(run.pointsRemoved)} of ${points(run.pointsWritten)} removed`;
+  if (run.status === 'undo-stopped') return 'undo stopped — undo again';
+  if (run.status === 'undone') return `undone — its ${points(run.pointsRemoved)} removed`;
   return run.status;
 }
 
@@ -30,39 +32,49 @@ function statusLine(run: Run): string {
  * The latest import runs, under the import on /data-management/apple-health: a run an error or a stop cut short
  * reads "partial — resume or undo". Resume imports the file again under the same run (nothing is added twice),
  * with the file the server kept or, once it is gone, the same export chosen again; Undo removes the points the run
- * added, after a plain question saying how many.
+ * added, after a plain question saying how many, in the background: the row shows how many are gone so far, and
+ * goes on showing it after a reload (the list follows any run going on).
  */
+/** Points an undo would still remove: all the run added, less what an undo a stop cut short removed. */
+const left = (run: Run) => Math.max(0, run.pointsWritten - run.pointsRemoved);
+const ongoing = (run: Run) => run.status === 'running' || run.status === 'undoing';
+
+/** How a run this page followed ended. */
+function endToast(run: Run): Parameters<typeof toast>[0] {
+  if (run.status === 'done') return { title: 'Import finished', description: `${run.fileName}: ${points(run.pointsWritten)} added in all.` };
+  if (run.status === 'undone') return { title: 'Import undone', description: `${points(run.pointsRemoved)} removed.` };
+  if (run.status === 'undo-stopped') return { title: 'Undo stopped', description: run.error ?? '', variant: 'destructive' };
+  return { title: 'Import stopped', description: run.error ?? '', variant: 'destructive' };
+}
+
 export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: string; busy: boolean; onChange: () => Promise<void> }) {
   const [undoing, setUndoing] = useState<Run | null>(null);
   const [pending, setPending] = useState(false);
-  const [resuming, setResuming] = useState<number | null>(null);
+  // The run this page resumed or undid, followed to its end for the toast that says how it went.
+  const [following, setFollowing] = useState<number | null>(null);
   const [error, setError] = useState('');
-  const running = busy || pending || resuming !== null || runs.some((run) => run.status === 'running');
+  const running = busy || pending || following !== null || runs.some(ongoing);
 
-  // While a run resumes, ask for its progress every half second; the list follows once it ends.
+  // While a run resumes or is undone, ask for its progress every half second; the list follows once it ends.
   useEffect(() => {
-    if (resuming === null) return;
+    if (following === null) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const run = await answer<Run>(await fetch(`/api/import-runs/${resuming}`, { credentials: 'include' }));
+        const run = await answer<Run>(await fetch(`/api/import-runs/${following}`, { credentials: 'include' }));
         if (stopped) return;
         await onChange();
-        if (run.status === 'running') {
+        if (ongoing(run)) {
           timer = setTimeout(() => void poll(), 500);
           return;
         }
-        setResuming(null);
-        toast(
-          run.status === 'done'
-            ? { title: 'Import finished', description: `${run.fileName}: ${points(run.pointsWritten)} added in all.` }
-            : { title: 'Import stopped', description: run.error ?? '', variant: 'destructive' },
-        );
+        setFollowing(null);
+        toast(endToast(run));
       } catch (failure) {
         if (!stopped) {
           setError((failure as Error).message);
-          setResuming(null);
+          setFollowing(null);
         }
       }
     };
@@ -71,14 +83,15 @@ export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: 
       stopped = true;
       clearTimeout(timer);
     };
-  }, [resuming, onChange]);
+  }, [following, onChange]);
 
-  // A run going on that this page did not start (another tab, the shell command): the list follows it.
+  // A run going on that this page did not start (another tab, the shell command, or before a reload): the list
+  // follows it.
   useEffect(() => {
-    if (resuming !== null || !runs.some((run) => run.status === 'running')) return;
+    if (following !== null || !runs.some(ongoing)) return;
     const timer = setTimeout(() => void onChange().catch(() => {}), 1000);
     return () => clearTimeout(timer);
-  }, [runs, resuming, onChange]);
+  }, [runs, following, onChange]);
 
   async function resume(run: Run, file?: File) {
     setError('');
@@ -93,7 +106,7 @@ export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: 
       await answer<Run>(
         await fetch(`/api/import-runs/${run.id}/resume`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(upload ? { upload } : {}) }),
       );
-      setResuming(run.id);
+      setFollowing(run.id);
       await onChange();
     } catch (failure) {
       setError((failure as Error).message);
@@ -105,9 +118,10 @@ export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: 
     setPending(true);
     setError('');
     try {
-      const { removed } = await answer<{ removed: number }>(await fetch(`/api/import-runs/${undoing.id}/undo`, { method: 'POST', credentials: 'include' }));
-      toast({ title: 'Import undone', description: `${points(removed)} removed.` });
+      // Answered at once: the points go in the background, followed like a resume.
+      const run = await answer<Run>(await fetch(`/api/import-runs/${undoing.id}/undo`, { method: 'POST', credentials: 'include' }));
       setUndoing(null);
+      setFollowing(run.id);
       await onChange();
     } catch (failure) {
       setError((failure as Error).message);
@@ -131,13 +145,18 @@ export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: 
               <p className="font-medium break-words">
                 {run.fileName} <span className="text-sm font-normal text-muted">· {ownerDate(run.startedAt, zone, true)}</span>
               </p>
-              <p data-testid="import-run-status" className={run.status === 'partial' || run.status === 'failed' ? 'font-semibold text-danger' : 'font-semibold'}>
+              <p
+                data-testid="import-run-status"
+                className={run.status === 'partial' || run.status === 'failed' || run.status === 'undo-stopped' ? 'font-semibold text-danger' : 'font-semibold'}
+              >
                 {statusLine(run)}
               </p>
               {run.status !== 'undone' && (
                 <p className="text-sm" data-testid="import-run-counts">
                   {points(run.pointsWritten)} added
-                  {run.status !== 'running' && run.recordsTotal !== null && `, ${n(run.recordsDone)} of ${n(run.recordsTotal)} records read`}
+                  {run.status === 'undo-stopped'
+                    ? `, ${n(run.pointsRemoved)} of them removed`
+                    : run.status !== 'running' && run.recordsTotal !== null && `, ${n(run.recordsDone)} of ${n(run.recordsTotal)} records read`}
                 </p>
               )}
               {run.error && run.status !== 'undone' && <p className="text-sm text-muted">{run.error}</p>}
@@ -147,7 +166,7 @@ export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: 
                   <input type="file" accept=".zip,application/zip" className="field" disabled={running} onChange={(e) => e.target.files?.[0] && void resume(run, e.target.files[0])} />
                 </label>
               )}
-              {run.status !== 'running' && run.status !== 'undone' && (
+              {!ongoing(run) && run.status !== 'undone' && (
                 <div className="mt-2 flex flex-wrap gap-3">
                   {(run.status === 'partial' || run.status === 'failed') && run.fileKept && (
                     <button type="button" className="btn-primary" disabled={running} onClick={() => void resume(run)}>
@@ -173,11 +192,11 @@ export function ImportRuns({ runs, zone, busy, onChange }: { runs: Run[]; zone: 
         title="Undo this import?"
         description={
           undoing
-            ? `This removes the ${points(undoing.pointsWritten)} that importing ${undoing.fileName} added. Points that were there before it stay as they are.`
+            ? `This removes the ${points(left(undoing))} ${undoing.pointsRemoved > 0 ? 'left of those' : 'that'} importing ${undoing.fileName} added. Points that were there before it stay as they are. It goes on in the background: you may leave this page.`
             : ''
         }
         cancelLabel="Keep them"
-        confirmLabel={undoing ? `Remove ${points(undoing.pointsWritten)}` : 'Remove'}
+        confirmLabel={undoing ? `Remove ${points(left(undoing))}` : 'Remove'}
         pendingLabel="Removing..."
         pending={pending}
         onConfirm={() => void confirmUndo()}
