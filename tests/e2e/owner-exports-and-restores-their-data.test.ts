@@ -74,11 +74,19 @@ describe('the owner exports and restores their data', () => {
       expect(manifest.format).toBe('portfolio-archive');
       expect(manifest.tables.projects!.rows).toBeGreaterThan(0);
 
+      // Sent over a slow connection (about three seconds): the page says how much has gone while it goes.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: Math.ceil(bytes.byteLength / 3) });
       await page.getByLabel('Archive (.tar.gz)').setInputFiles(file);
       await page.getByRole('button', { name: 'Check archive' }).click();
+      await page.getByRole('progressbar', { name: 'Upload of the archive' }).waitFor();
+      await page.getByTestId('archive-upload-progress').getByText(/^[1-9]\d? % sent \([\d.,]+ MB of [\d.,]+ MB\)$/).waitFor();
       await status(page)
         .getByText(/complete and intact/)
         .waitFor();
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      expect(await page.getByRole('progressbar').count()).toBe(0);
       const summary = page.getByRole('table', { name: 'What the import would do' });
       await summary.waitFor();
       const projects = summary.getByRole('row', { name: /^projects\b/ });

@@ -41,13 +41,22 @@ const sleepPoints = async () => ((await (await call('/api/metrics/sleep/points?l
 describe('the owner imports an Apple Health export', () => {
   it('picks it before the page is ready, previews it, skips heart rate, imports with progress and sees the days on a metric page', async () => {
     const { context, page } = await signedInPage(browser, 'admin', PHONE);
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // A slow home connection: the export takes about four seconds to send, so its progress can be watched.
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: Math.ceil(zip.byteLength / 4) });
     const release = await holdScripts(page);
     await page.goto('/data-management/apple-health', { waitUntil: 'commit' });
     // Picked as soon as the page shows, before the island's script has run.
     await page.getByLabel('Health export (export.zip)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
     await release();
     await hydrated(page);
+    // The upload says how much has gone while it goes, then that the server reads it.
+    await page.getByRole('progressbar', { name: 'Upload of export.zip' }).waitFor();
+    await page.getByTestId('health-upload-progress').getByText(/^[1-9]\d? % sent \(\d+\.\d MB of \d+\.\d MB\)$/).waitFor();
+    await page.getByRole('status').getByText('Reading export.zip on the server…').or(page.getByRole('table', { name: 'Records per type, and where each goes' })).first().waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     const preview = page.getByRole('table', { name: 'Records per type, and where each goes' });
     await preview.waitFor({ timeout: 30_000 });

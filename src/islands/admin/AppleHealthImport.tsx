@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { healthUpload } from '#domain/responses.ts';
 import { MAX_APPLE_HEALTH_UPLOAD_BYTES } from '#domain/vocabulary.ts';
+import { megabytes, uploadFile } from '#src/lib/upload-file.ts';
 import { toast } from '#src/stores/toast.ts';
 import { fetchRuns, ImportRuns, type Run } from './ImportRuns.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -10,7 +11,7 @@ import { useLeaveGuard } from './useLeaveGuard.ts';
 type Upload = z.infer<typeof healthUpload>;
 type Summary = Upload['preview'];
 
-type Step = { at: 'pick' } | { at: 'reading'; name: string } | { at: 'preview' | 'importing' | 'done' | 'failed'; upload: Upload };
+type Step = { at: 'pick' } | { at: 'reading'; name: string; sent: number; total: number } | { at: 'preview' | 'importing' | 'done' | 'failed'; upload: Upload };
 
 const n = (value: number) => value.toLocaleString('en-US');
 /** 'HKQuantityTypeIdentifierStepCount' → 'Step count': the identifier stays in the cell's title. */
@@ -55,9 +56,12 @@ export default function AppleHealthImport({ metrics, runs: firstRuns, zone }: { 
       setError(`This export is larger than ${MAX_APPLE_HEALTH_UPLOAD_BYTES / 1024 ** 3} GB. Import it with npm run import:apple-health on the server.`);
       return setStep({ at: 'pick' });
     }
-    setStep({ at: 'reading', name: file.name });
+    setStep({ at: 'reading', name: file.name, sent: 0, total: file.size });
     try {
-      const upload = await answer(await fetch(`/api/apple-health/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/zip' }, body: file }));
+      const sending = uploadFile(`/api/apple-health/uploads?name=${encodeURIComponent(file.name)}`, file, 'application/zip', (sent, total) =>
+        setStep((now) => (now.at === 'reading' ? { ...now, sent, total } : now)),
+      );
+      const upload = await answer(await sending);
       setStep({ at: 'preview', upload });
     } catch (failure) {
       // fetch rejects only when no answer came: the connection dropped or the server is out of reach.
@@ -150,9 +154,14 @@ export default function AppleHealthImport({ metrics, runs: firstRuns, zone }: { 
           <input ref={fileRef} type="file" accept=".zip,application/zip" className="field" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
         </label>
         {step.at === 'reading' && (
-          <p role="status" className="mt-3 text-sm">
-            Uploading and reading {step.name}…
-          </p>
+          <div className="mt-3 flex max-w-md flex-col gap-2 text-sm">
+            {/* Only the phase is announced; the figures change many times a second. */}
+            <p role="status">{step.sent < step.total ? `Uploading ${step.name}…` : `Reading ${step.name} on the server…`}</p>
+            <progress className="h-3 w-full accent-(--accent-text)" max={step.total} value={step.sent} aria-label={`Upload of ${step.name}`} />
+            <p data-testid="health-upload-progress">
+              {Math.floor((step.sent / Math.max(1, step.total)) * 100)} % sent ({megabytes(step.sent)} of {megabytes(step.total)})
+            </p>
+          </div>
         )}
         {error && (
           <p className="mt-2 text-sm font-medium text-danger" role="alert">

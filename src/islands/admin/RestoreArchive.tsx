@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MAX_IMPORT_BYTES } from '#domain/vocabulary.ts';
+import { megabytes, uploadFile } from '#src/lib/upload-file.ts';
 import { StepUpDialog } from '../StepUpDialog.tsx';
 import { useHydrated } from './useHydrated.ts';
 
@@ -19,10 +20,12 @@ interface Props {
 /** The server's answer: a summary, or `{ error }` naming what was refused. */
 type Answer = Partial<Summary> & { error?: string };
 
-async function send(path: string, archive: File): Promise<{ ok: boolean; reached: boolean; body: Answer }> {
+type Progress = (sent: number, total: number) => void;
+
+async function send(path: string, archive: File, onProgress: Progress): Promise<{ ok: boolean; reached: boolean; body: Answer }> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', body: archive, headers: { 'Content-Type': 'application/gzip' } });
+    response = await uploadFile(path, archive, 'application/gzip', onProgress);
   } catch {
     return {
       ok: false,
@@ -48,6 +51,16 @@ export default function RestoreArchive({ passkey }: Props) {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [pending, setPending] = useState(false);
   const [askStepUp, setAskStepUp] = useState(false);
+  /** How much of the archive has gone, while it goes (an archive with its pictures can be hundreds of MB). */
+  const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
+  const sendArchive = async (path: string, file: File) => {
+    setUpload({ sent: 0, total: file.size });
+    try {
+      return await send(path, file, (sent, total) => setUpload({ sent, total }));
+    } finally {
+      setUpload(null);
+    }
+  };
 
   const archive = () => fileRef.current?.files?.[0];
 
@@ -64,7 +77,7 @@ export default function RestoreArchive({ passkey }: Props) {
       return;
     }
     setStatus('Checking the archive…');
-    const { ok, body } = await send('/api/import/preview', file);
+    const { ok, body } = await sendArchive('/api/import/preview', file);
     if (!ok) {
       setStatus(`Refused: ${body.error}`);
       return;
@@ -78,7 +91,7 @@ export default function RestoreArchive({ passkey }: Props) {
     if (!file || pending) return;
     setPending(true);
     setStatus('Importing…');
-    const { ok, reached, body } = await send('/api/import', file);
+    const { ok, reached, body } = await sendArchive('/api/import', file);
     setPending(false);
     if (!reached) {
       // The archive may or may not have arrived: say what is known, and how to find out.
@@ -128,6 +141,14 @@ export default function RestoreArchive({ passkey }: Props) {
       <div role="status" aria-live="polite" className="mt-4 text-sm">
         {status}
       </div>
+      {upload && upload.sent < upload.total && (
+        <div className="mt-2 flex max-w-md flex-col gap-2 text-sm">
+          <progress className="h-3 w-full accent-(--accent-text)" max={upload.total} value={upload.sent} aria-label="Upload of the archive" />
+          <p data-testid="archive-upload-progress">
+            {Math.floor((upload.sent / Math.max(1, upload.total)) * 100)} % sent ({megabytes(upload.sent)} of {megabytes(upload.total)})
+          </p>
+        </div>
+      )}
       {summary && (
         <div className="mt-4" data-testid="import-preview">
           {/* Where it came from: only this site's key makes the signature (docs/archive-format.md). */}
