@@ -6,16 +6,24 @@
 //
 // The database (bench_life_data) is kept for reruns: the points are written once; a run on another checkout
 // (before the rollups) uses the same rows if its schema has them. `--drop` starts afresh.
+//
+// The Apple Health import of a 1-million-record export (scripts/bench-apple-health-import.ts):
+//
+//   npm run bench:life-data -- import [records] [--large] [--only pglite|postgres]
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchAppleHealthImport } from './bench-apple-health-import.ts';
 import { ownerCookie } from './owner-session.ts';
 import { startServer } from './spawn-server.ts';
 
 const REPEAT = 20;
 const NAME = 'bench_life_data';
 const args = process.argv.slice(2);
+if (args[0] === 'import') {
+  process.exit((await benchAppleHealthImport(args.slice(1))) ? 0 : 1);
+}
 const target = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5_000_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database named bench_life_data is made there).');
