@@ -155,7 +155,7 @@ function report(kind: string, figures: ImportFigures, large: boolean, xmlMb: num
   console.log(`  upload and preview (a dry run of the whole file) ${uploadSeconds.toFixed(1)} s`);
   console.log(
     `  import ${importSeconds.toFixed(1)} s, ${Math.round(records / importSeconds).toLocaleString('en-US')} records/s, ` +
-      `${inserted.toLocaleString('en-US')} points added ${large ? '' : tick(timeOk, `≤ ${TARGET.seconds} s`)}`,
+      `${inserted.toLocaleString('en-US')} points added${large ? '' : ` ${tick(timeOk, `≤ ${TARGET.seconds} s`)}`}`,
   );
   console.log(
     `  server RSS before ${mb(beforeKb).toFixed(0)} MB, peak during the upload ${mb(uploadPeakKb).toFixed(0)} MB, ` +
