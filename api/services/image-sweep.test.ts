@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '../auth/test-db.ts';
 import type { Db } from '../db/client.ts';
-import { images, nowItems, projects } from '../db/schema.ts';
+import { images, metricPoints, metrics, nowItems, projects } from '../db/schema.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanedImages } from './image-sweep.ts';
 
 // PGlite's start and migrations take a while on a loaded machine.
@@ -37,5 +37,14 @@ describe('the orphaned-image sweep', () => {
     expect(await exists('replaced1')).toBe(true);
     expect((await sweepOrphanedImages(db, new Date(hourLater.getTime() + ORPHAN_GRACE_MS))).deleted).toEqual(['replaced1']);
     for (const key of ['inimagefield1', 'indescription1', 'injsonmeta1']) expect(await exists(key), key).toBe(true);
+  });
+
+  it('does not read measurements: an address in a point’s note, shown as plain text, keeps no image', async () => {
+    await db.insert(images).values(image('inpointnote1'));
+    const [metric] = await db.insert(metrics).values({ key: 'sweep-notes', name: 'Sweep notes', aggregation: 'sum' }).returning();
+    await db.insert(metricPoints).values({ metricId: metric!.id, at: new Date('2026-01-01T08:00:00Z'), value: 1, note: 'photo at /api/images/inpointnote1' });
+    const start = new Date('2026-02-01T00:00:00Z');
+    expect((await sweepOrphanedImages(db, start)).deleted).toEqual([]);
+    expect((await sweepOrphanedImages(db, new Date(start.getTime() + ORPHAN_GRACE_MS + 1))).deleted).toEqual(['inpointnote1']);
   });
 });

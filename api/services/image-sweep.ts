@@ -20,8 +20,13 @@ export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 /** The image addresses a column may hold, with or without the site's origin in front. */
 const IMAGE_ADDRESS = '/api/images/([a-z0-9]+)';
 
-/** Tables that are not records: what they hold (a browser's User-Agent, a refused request) must not keep an image alive. */
-const NOT_RECORDS = new Set(['images', 'sessions', 'login_links', 'rate_limits', 'security_events']);
+/**
+ * Tables that are not records: what they hold (a browser's User-Agent, a refused request) must not keep an image
+ * alive. Nor do measurements (a point's note and source, the rollups, an import's file name): they are shown as
+ * plain text, never as a picture, and a real life's millions of points took the sweep seconds to read, holding
+ * the embedded database the whole time (docs/performance.md).
+ */
+const NOT_RECORDS = new Set(['images', 'sessions', 'login_links', 'rate_limits', 'security_events', 'metric_points', 'metric_daily_rollups', 'import_runs']);
 
 /** Every column that can hold an image address: text, text arrays and JSON, in every table but the images'. */
 function referenceColumns(): { table: string; column: string }[] {
