@@ -157,7 +157,7 @@ export default function AppleHealthImport({ metrics, runs: firstRuns, zone }: { 
           <div className="mt-3 flex max-w-md flex-col gap-2 text-sm">
             {/* Only the phase is announced; the figures change many times a second. */}
             <p role="status">{step.sent < step.total ? `Uploading ${step.name}…` : `Reading ${step.name} on the server…`}</p>
-            <progress className="h-3 w-full accent-(--accent-text)" max={step.total} value={step.sent} aria-label={`Upload of ${step.name}`} />
+            <progress className="progress-bar" max={step.total} value={step.sent} aria-label={`Upload of ${step.name}`} />
             <p data-testid="health-upload-progress">
               {Math.floor((step.sent / Math.max(1, step.total)) * 100)} % sent ({megabytes(step.sent)} of {megabytes(step.total)})
             </p>
@@ -253,7 +253,7 @@ export default function AppleHealthImport({ metrics, runs: firstRuns, zone }: { 
               {n(step.upload.done)} of {n(step.upload.total)} records
               {step.upload.secondsLeft !== null && `, ${minutesLeft(step.upload.secondsLeft)}`}
             </span>
-            <progress className="h-3 w-full accent-(--accent-text)" max={step.upload.total} value={step.upload.done}>
+            <progress className="progress-bar" max={step.upload.total} value={step.upload.done}>
               {n(step.upload.done)} of {n(step.upload.total)} records
             </progress>
           </label>

@@ -143,7 +143,7 @@ export default function RestoreArchive({ passkey }: Props) {
       </div>
       {upload && upload.sent < upload.total && (
         <div className="mt-2 flex max-w-md flex-col gap-2 text-sm">
-          <progress className="h-3 w-full accent-(--accent-text)" max={upload.total} value={upload.sent} aria-label="Upload of the archive" />
+          <progress className="progress-bar" max={upload.total} value={upload.sent} aria-label="Upload of the archive" />
           <p data-testid="archive-upload-progress">
             {Math.floor((upload.sent / Math.max(1, upload.total)) * 100)} % sent ({megabytes(upload.sent)} of {megabytes(upload.total)})
           </p>

@@ -184,7 +184,7 @@ export default function CsvImport({ metric }: Props) {
               </span>{' '}
               sent
             </span>
-            <progress className="h-3 w-full accent-(--accent-text)" max={step.total} value={step.done}>
+            <progress className="progress-bar" max={step.total} value={step.done}>
               {n(step.done)} of {n(step.total)} rows
             </progress>
           </label>
