@@ -28,13 +28,24 @@ export function startUndo(
     await stop(chunks);
   })
     .then(
-      (removed) => ended(removed, null),
+      (removed) => ({ removed, error: null as unknown }),
       async (error: unknown) => {
         await finishUndo(db, runId, { error: 'The undo stopped on an error of ours: undo again to remove the rest.' });
-        await ended(null, error);
+        return { removed: null, error };
+      },
+    )
+    .then(
+      async ({ removed, error }) => {
+        // Free for the next import or undo as soon as the run reads undone (or undo-stopped): an owner acting on
+        // that at once must not be told one is still running.
+        release();
+        await ended(removed, error);
+      },
+      (error: unknown) => {
+        release();
+        throw error;
       },
     )
     // Even the run's own row could not be written (the database gone): the next start marks it undo-stopped.
-    .catch((error: unknown) => log.error(errorFields(error), 'An undo could not record its end'))
-    .finally(release);
+    .catch((error: unknown) => log.error(errorFields(error), 'An undo could not record its end'));
 }

@@ -1,7 +1,12 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportXml } from '../../scripts/apple-health-export.ts';
+import { writeZip } from '../../scripts/zip-file.ts';
+import { memoryDatabase } from '../auth/test-db.ts';
+import { createImportRun, findImportRun } from '../services/import-runs.ts';
 import type { HealthImportSummary } from './import.ts';
-import { findUpload, forget, keep, KEEP_MS, newUploadPath, secondsLeft } from './uploads.ts';
+import { findUpload, forget, importRunning, keep, KEEP_MS, newUploadPath, secondsLeft, startImport } from './uploads.ts';
 
 /* A kept upload lives an hour at most, and its time left follows the pace so far. */
 const preview: HealthImportSummary = { records: 1000, types: [], refusals: [], inserted: 0, updated: 0, dryRun: true };
@@ -34,4 +39,25 @@ describe('kept Apple Health uploads', () => {
     await forget(id);
     expect(findUpload(id)).toBeNull();
   });
+
+  it('says done only once the run is recorded and the process is free for an undo', async () => {
+    const { db, close } = await memoryDatabase();
+    try {
+      const { id, path } = await newUploadPath();
+      await writeZip(path, 'apple_health_export/export.xml', exportXml({ records: 300, lastDay: '2025-06-30', seed: 5 }));
+      const upload = keep(id, path, 'export.zip', preview);
+      const run = await createImportRun(db, { fileName: 'export.zip', recordsTotal: 300, options: { skip: [], map: {} } });
+      let ended = false;
+      startImport(db, upload, { runId: run.id, zone: 'UTC', skip: new Set(), map: new Map(), ended: async () => void (ended = true) });
+      // Watched every turn of the event loop, as a page polling at the worst moment would.
+      while (findUpload(id)?.state === 'importing') await nextTurn();
+      expect(findUpload(id)?.state).toBe('done');
+      expect(importRunning()).toBe(false);
+      expect(ended).toBe(true);
+      expect((await findImportRun(db, run.id))?.status).toBe('done');
+      await forget(id);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_APPLE_HEALTH_UPLOAD_BYTES } from '#domain/vocabulary.ts';
 import type { Db } from '../db/client.ts';
+import { errorFields } from '../db/query-error.ts';
+import { log } from '../log.ts';
 import { finishImportRun } from '../services/import-runs.ts';
 import { HealthImportError, importAppleHealth, type HealthImportSummary } from './import.ts';
 import { takeTestStop } from './test-stops.ts';
@@ -113,6 +115,9 @@ export function startImport(
   Object.assign(upload, { state: 'importing', startedAt: Date.now(), done: 0, result: null, error: null, runId: options.runId });
   running = upload.id;
   const afterChunk = takeTestStop('import');
+  // Told to the page only once the run is recorded and this process free for the next import or an undo: an
+  // owner pressing Undo the moment "done" shows must not be told an import is still running.
+  let outcome: Partial<KeptUpload> = { state: 'failed', error: 'The import stopped on an error of ours. The chunks already written stay: resume the import, or undo it.' };
   void importAppleHealth(db, upload.path, {
     zone: options.zone,
     skip: options.skip,
@@ -125,22 +130,25 @@ export function startImport(
   })
     .then(
       async (result) => {
-        Object.assign(upload, { state: 'done', done: upload.total, result });
         await finishImportRun(db, options.runId, { recordsDone: result.records });
         await rm(upload.path, { force: true });
         await options.ended(result, null);
+        outcome = { state: 'done', done: upload.total, result };
       },
       async (error: unknown) => {
         // The file's own faults are the owner's to read; anything else stays in the server's log.
         const message = error instanceof HealthImportError ? error.message : 'The import stopped on an error of ours.';
-        Object.assign(upload, { state: 'failed', error: `${message} The chunks already written stay: resume the import, or undo it.` });
+        outcome = { state: 'failed', error: `${message} The chunks already written stay: resume the import, or undo it.` };
         // Kept an hour from now for a resume.
         upload.expiresAt = new Date(Date.now() + KEEP_MS);
         await finishImportRun(db, options.runId, { error: message });
         await options.ended(null, error);
       },
     )
+    // Recording the end failed (the database gone): the run is marked partial at the next start.
+    .catch((error: unknown) => log.error(errorFields(error), 'An import could not record its end'))
     .finally(() => {
       running = null;
+      Object.assign(upload, outcome);
     });
 }
