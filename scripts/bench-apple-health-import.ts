@@ -17,6 +17,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { ownerCookie } from './owner-session.ts';
 import { startServer, type ServerProcess } from './spawn-server.ts';
 import { writeZip } from './zip-file.ts';
+import { procStatusKb, resetPeak } from './process-memory.ts';
 
 const TARGET = { seconds: 180, growthMb: 200, largeXmlMb: 500, largePeakMb: 600 };
 /** About 333 bytes of export.xml a record: 1.55 M records make a little over 500 MB. */
@@ -44,25 +45,6 @@ async function keptExport(records: number): Promise<{ path: string; xmlMb: numbe
   }
   const { inflated } = JSON.parse(readFileSync(sizes, 'utf8')) as { inflated: number };
   return { path, xmlMb: inflated / 1e6 };
-}
-
-function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Sets the kernel's peak (VmHWM) back to the current RSS, so it covers the import alone, not the start-up. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Samples the server's RSS every 200 ms; `phase` names what the next samples belong to. */

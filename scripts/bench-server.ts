@@ -19,6 +19,7 @@ import { writeLongCaseStudy } from './bench-case-study.ts';
 import { benchOwnerPageJs } from './bench-owner-js.ts';
 import { freePort, stopProcess } from './processes.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { procStatusKb, resetPeak } from './process-memory.ts';
 
 export interface ServerBenchOptions {
   seconds: number;
@@ -175,25 +176,7 @@ async function startBareServer(responses: Map<string, Raw>): Promise<{ url: stri
   };
 }
 
-function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 const mb = (kb: number) => kb / 1024;
-
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls the server's resident memory every 100 ms; VmHWM is the kernel's own peak since the process started. */
 function rssSampler(pid: number) {
